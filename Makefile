@@ -1,0 +1,43 @@
+# Two commands for a newcomer: `make play` and `make test`. Both create .venv when needed.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP_PLAY := $(VENV)/.installed-play
+STAMP_TEST := $(VENV)/.installed-test
+
+.PHONY: play test check lint format bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(STAMP_PLAY): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(STAMP_TEST): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@ $(STAMP_PLAY)
+
+play: $(STAMP_PLAY)
+	$(BIN)/monopoly-tui
+
+## check: lint, format check and strict typing of the engine
+check: $(STAMP_TEST)
+	$(BIN)/ruff check monopoly_tui tests
+	$(BIN)/ruff format --check monopoly_tui tests
+	$(BIN)/mypy monopoly_tui
+
+## test: the whole suite, checks first
+test: check
+	$(BIN)/pytest -q
+
+format: $(STAMP_TEST)
+	$(BIN)/ruff format monopoly_tui tests
+	$(BIN)/ruff check --fix monopoly_tui tests
+
+bench: $(STAMP_TEST)
+	$(BIN)/python -m monopoly_tui.bench
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,285 @@
+"""The static game data: squares, colour groups and the two card decks (validated, never changes in play)."""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Annotated, Literal
+
+from pydantic import Field, NonNegativeInt, PositiveInt, field_validator, model_validator
+
+from .model import Frozen
+from .rules import Rules
+
+BOARD_SIZE = 40
+DeckName = Literal["chance", "community_chest"]
+DECKS: tuple[DeckName, ...] = ("chance", "community_chest")
+
+
+class _Square(Frozen):
+    name: str = Field(min_length=1)
+    """Full name, as printed on the board."""
+    short: str = Field(min_length=1, max_length=14)
+    """Short name that fits a board cell."""
+
+
+class Go(_Square):
+    kind: Literal["go"]
+
+
+class Street(_Square):
+    kind: Literal["street"]
+    group: str
+    price: PositiveInt
+    rent: tuple[NonNegativeInt, NonNegativeInt, NonNegativeInt, NonNegativeInt, NonNegativeInt, NonNegativeInt]
+    """Base rent, then with 1, 2, 3, 4 houses, then with a hotel."""
+    house_cost: PositiveInt
+    """Price of one house; a hotel costs the same plus four houses given back."""
+    mortgage: PositiveInt
+
+
+class Station(_Square):
+    kind: Literal["station"]
+    price: PositiveInt
+    mortgage: PositiveInt
+
+
+class Utility(_Square):
+    kind: Literal["utility"]
+    price: PositiveInt
+    mortgage: PositiveInt
+
+
+class Tax(_Square):
+    kind: Literal["tax"]
+    amount: PositiveInt
+
+
+class Chance(_Square):
+    kind: Literal["chance"]
+
+
+class CommunityChest(_Square):
+    kind: Literal["community_chest"]
+
+
+class Jail(_Square):
+    kind: Literal["jail"]
+
+
+class FreeParking(_Square):
+    kind: Literal["free_parking"]
+
+
+class GoToJail(_Square):
+    kind: Literal["go_to_jail"]
+
+
+Square = Annotated[
+    Go | Street | Station | Utility | Tax | Chance | CommunityChest | Jail | FreeParking | GoToJail,
+    Field(discriminator="kind"),
+]
+Property = Street | Station | Utility
+"""A square that can be owned."""
+
+STATION_RENT = (25_000, 50_000, 100_000, 200_000)
+"""Station rent by how many stations the owner holds (1..4)."""
+UTILITY_MULTIPLIER = (4, 10)
+"""Dice multiplier with one utility owned, with both."""
+
+
+class ColorGroup(Frozen):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    color: str = Field(pattern=r"^#[0-9a-fA-F]{6}$")
+    """Display colour, #rrggbb."""
+    mark: str = Field(min_length=1, max_length=2)
+    """A text mark so that colour is not the only cue."""
+
+
+# --- cards ---------------------------------------------------------------------------------------
+
+
+class AdvanceTo(Frozen):
+    action: Literal["advance_to"]
+    square: int = Field(ge=0, lt=BOARD_SIZE)
+
+
+class AdvanceToNearest(Frozen):
+    action: Literal["advance_to_nearest"]
+    target: Literal["station", "utility"]
+    """Station: pay the owner twice the rent. Utility: pay ten times a fresh throw."""
+
+
+class MoveBack(Frozen):
+    action: Literal["move_back"]
+    steps: int = Field(ge=1, lt=BOARD_SIZE)
+
+
+class GoToJailCard(Frozen):
+    action: Literal["go_to_jail"]
+
+
+class GetOutOfJail(Frozen):
+    action: Literal["get_out_of_jail"]
+
+
+class Collect(Frozen):
+    action: Literal["collect"]
+    amount: PositiveInt
+
+
+class Pay(Frozen):
+    action: Literal["pay"]
+    amount: PositiveInt
+
+
+class Repairs(Frozen):
+    action: Literal["repairs"]
+    per_house: NonNegativeInt
+    per_hotel: NonNegativeInt
+
+
+class PayEachPlayer(Frozen):
+    action: Literal["pay_each_player"]
+    amount: PositiveInt
+
+
+class CollectFromEachPlayer(Frozen):
+    action: Literal["collect_from_each_player"]
+    amount: PositiveInt
+
+
+Effect = Annotated[
+    AdvanceTo
+    | AdvanceToNearest
+    | MoveBack
+    | GoToJailCard
+    | GetOutOfJail
+    | Collect
+    | Pay
+    | Repairs
+    | PayEachPlayer
+    | CollectFromEachPlayer,
+    Field(discriminator="action"),
+]
+
+
+class Card(Frozen):
+    id: str = Field(min_length=1)
+    """Stable identifier, unique in the board file."""
+    text: str = Field(min_length=1)
+    """What the card says, in Russian."""
+    effect: Effect
+
+
+# --- the board -----------------------------------------------------------------------------------
+
+
+class Board(Frozen):
+    """A whole board: 40 squares in order, colour groups, both decks and the default rules."""
+
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    squares: tuple[Square, ...]
+    groups: tuple[ColorGroup, ...]
+    chance: tuple[Card, ...] = Field(min_length=1)
+    community_chest: tuple[Card, ...] = Field(min_length=1)
+    rules: Rules = Rules()
+
+    @field_validator("squares")
+    @classmethod
+    def _forty_squares(cls, squares: tuple[Square, ...]) -> tuple[Square, ...]:
+        if len(squares) != BOARD_SIZE:
+            raise ValueError(f"a board has {BOARD_SIZE} squares, this one has {len(squares)}")
+        return squares
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Board:
+        squares = self.squares
+        if squares[0].kind != "go":
+            raise ValueError("square 0 must be GO (kind: go)")
+        for kind in ("go", "jail", "go_to_jail"):
+            count = sum(1 for s in squares if s.kind == kind)
+            if count != 1:
+                raise ValueError(f"a board needs exactly one square of kind {kind!r}, this one has {count}")
+        group_ids = [g.id for g in self.groups]
+        dupes = {g for g in group_ids if group_ids.count(g) > 1}
+        if dupes:
+            raise ValueError(f"colour group {sorted(dupes)[0]!r} is defined twice")
+        for index, sq in enumerate(squares):
+            if isinstance(sq, Street) and sq.group not in group_ids:
+                raise ValueError(f"square {index} ({sq.name}): unknown group {sq.group!r}")
+        for group in self.groups:
+            if not any(isinstance(s, Street) and s.group == group.id for s in squares):
+                raise ValueError(f"colour group {group.id!r} has no streets")
+        ids = [c.id for c in (*self.chance, *self.community_chest)]
+        dupes = {i for i in ids if ids.count(i) > 1}
+        if dupes:
+            raise ValueError(f"card id {sorted(dupes)[0]!r} is used twice")
+        for deck in DECKS:
+            for card in self.deck(deck):
+                nearest = card.effect
+                if isinstance(nearest, AdvanceToNearest) and not any(
+                    s.kind == nearest.target for s in squares
+                ):
+                    raise ValueError(f"card {card.id!r} goes to the nearest {nearest.target}, but there is none")
+        if not any(s.kind == "chance" for s in squares) or not any(
+            s.kind == "community_chest" for s in squares
+        ):
+            raise ValueError("a board needs at least one chance and one community_chest square")
+        return self
+
+    def deck(self, name: DeckName) -> tuple[Card, ...]:
+        """The cards of one deck, in the file's order (card numbers index into this)."""
+        return self.chance if name == "chance" else self.community_chest
+
+    @cached_property
+    def jail(self) -> int:
+        """Index of the jail square."""
+        return next(i for i, s in enumerate(self.squares) if s.kind == "jail")
+
+    @cached_property
+    def properties(self) -> tuple[int, ...]:
+        """Indices of every ownable square."""
+        return tuple(i for i, s in enumerate(self.squares) if isinstance(s, Street | Station | Utility))
+
+    @cached_property
+    def stations(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.squares) if s.kind == "station")
+
+    @cached_property
+    def utilities(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.squares) if s.kind == "utility")
+
+    @cached_property
+    def group_members(self) -> dict[str, tuple[int, ...]]:
+        """Street indices of each colour group, in board order."""
+        return {
+            g.id: tuple(i for i, s in enumerate(self.squares) if isinstance(s, Street) and s.group == g.id)
+            for g in self.groups
+        }
+
+    @cached_property
+    def group_of(self) -> tuple[tuple[int, ...], ...]:
+        """For each square, the indices of its group (streets: colour group; stations; utilities), else ()."""
+        out: list[tuple[int, ...]] = []
+        for s in self.squares:
+            if isinstance(s, Street):
+                out.append(self.group_members[s.group])
+            elif isinstance(s, Station):
+                out.append(self.stations)
+            elif isinstance(s, Utility):
+                out.append(self.utilities)
+            else:
+                out.append(())
+        return tuple(out)
+
+    def group(self, group_id: str) -> ColorGroup:
+        return next(g for g in self.groups if g.id == group_id)
+
+    def property(self, index: int) -> Property:
+        """The ownable square at index (raises ValueError if it is not one)."""
+        sq = self.squares[index]
+        if not isinstance(sq, Street | Station | Utility):
+            raise ValueError(f"square {index} ({sq.name}) cannot be owned")
+        return sq

@@ -1,0 +1,91 @@
+"""The rules options: every choice a table could argue about, with the defaults of RULES.md."""
+
+from __future__ import annotations
+
+from pydantic import Field, NonNegativeInt, PositiveInt
+
+from .model import Frozen
+
+
+class StartRules(Frozen):
+    cash: PositiveInt = 1_500_000
+    """Money each player starts with."""
+
+
+class GoRules(Frozen):
+    salary: NonNegativeInt = 200_000
+    """Paid every time a token lands on or passes GO moving forward."""
+    double_on_landing: bool = False
+    """House rule: landing exactly on GO pays twice the salary."""
+
+
+class JailRules(Frozen):
+    fine: NonNegativeInt = 50_000
+    """Paid to leave jail before rolling, or after the last failed roll."""
+    max_attempts: int = Field(default=3, ge=1, le=10)
+    """Rolls for doubles allowed in jail; after the last failure the fine is forced."""
+
+
+class DeclinerBids(Frozen):
+    """Whether the player who declined to buy may bid in the auction that follows, per kind."""
+
+    street: bool = False
+    station: bool = True
+    utility: bool = True
+
+
+class AuctionRules(Frozen):
+    enabled: bool = True
+    """House rule when false: a declined property simply stays with the bank."""
+    decliner_bids: DeclinerBids = DeclinerBids()
+    min_step: PositiveInt = 1_000
+    """A bid must exceed the standing bid by at least this much."""
+    min_opening: PositiveInt = 1_000
+    """The lowest opening bid."""
+
+
+class RentRules(Frozen):
+    double_rent_blocked_by_mortgage: bool = True
+    """A mortgaged street in a whole group stops the double base rent (seed 001)."""
+    collect_in_jail: bool = True
+    """An owner in jail still collects rent (seed 000); false is the house rule."""
+
+
+class FreeParkingRules(Frozen):
+    jackpot: bool = False
+    """House rule: taxes and card fines go to the centre; landing on free parking takes them."""
+
+
+class BuildingRules(Frozen):
+    houses: NonNegativeInt = 32
+    """Houses the bank holds at the start."""
+    hotels: NonNegativeInt = 12
+    """Hotels the bank holds at the start."""
+    even_building: bool = True
+    """Build and sell evenly across a colour group."""
+    scarce_auction: bool = True
+    """Auction the last houses or hotels when more players can build than the bank can supply."""
+
+
+class MortgageRules(Frozen):
+    interest_percent: int = Field(default=10, ge=0, le=100)
+    """Interest on the mortgage value, paid when lifting or when receiving a mortgaged lot."""
+
+
+class EndRules(Frozen):
+    turn_limit: PositiveInt | None = None
+    """After this many rounds the richest player by net worth wins; none plays to the last player."""
+
+
+class Rules(Frozen):
+    """All options in force for one game (the `rules:` section of a board file)."""
+
+    start: StartRules = StartRules()
+    go: GoRules = GoRules()
+    jail: JailRules = JailRules()
+    auction: AuctionRules = AuctionRules()
+    rent: RentRules = RentRules()
+    free_parking: FreeParkingRules = FreeParkingRules()
+    buildings: BuildingRules = BuildingRules()
+    mortgage: MortgageRules = MortgageRules()
+    end: EndRules = EndRules()
