@@ -1,0 +1,78 @@
+"""The rules engine: pure functions over an immutable GameState. No I/O, no UI, no hidden randomness.
+
+state = new_game(board, ["Аня", "Борис"], seed=7)
+while not state.is_over:
+    action = choose(legal_actions(state))   # for current_actor(state)
+    state = apply(state, action)
+"""
+
+from .actions import (
+    Action,
+    Bid,
+    Buy,
+    DeclareBankruptcy,
+    Decline,
+    EndTurn,
+    PassBid,
+    PayDebt,
+    PayJailFine,
+    Roll,
+    UseJailCard,
+    action_from_json,
+    action_to_json,
+    parse_action,
+)
+from .board import Board, Card, ColorGroup, Square
+from .errors import IllegalActionError, InvalidActionError
+from .events import Event
+from .finance import net_worth
+from .game import MAX_PLAYERS, MIN_PLAYERS, current_actor, is_legal, legal_actions, new_game
+from .game import apply as apply
+from .invariants import InvariantError, check_invariants
+from .record import GameRecord, ReplayError, replay
+from .rent import rent_due
+from .rules import Rules
+from .state import Auction, Debt, GameState, PlayerState
+
+__all__ = [
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "Action",
+    "Auction",
+    "Bid",
+    "Board",
+    "Buy",
+    "Card",
+    "ColorGroup",
+    "Debt",
+    "DeclareBankruptcy",
+    "Decline",
+    "EndTurn",
+    "Event",
+    "GameRecord",
+    "GameState",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvariantError",
+    "PassBid",
+    "PayDebt",
+    "PayJailFine",
+    "PlayerState",
+    "ReplayError",
+    "Roll",
+    "Rules",
+    "Square",
+    "UseJailCard",
+    "action_from_json",
+    "action_to_json",
+    "apply",
+    "check_invariants",
+    "current_actor",
+    "is_legal",
+    "legal_actions",
+    "net_worth",
+    "new_game",
+    "parse_action",
+    "rent_due",
+    "replay",
+]

@@ -30,7 +30,9 @@ class Street(_Square):
     kind: Literal["street"]
     group: str
     price: PositiveInt
-    rent: tuple[NonNegativeInt, NonNegativeInt, NonNegativeInt, NonNegativeInt, NonNegativeInt, NonNegativeInt]
+    rent: tuple[
+        NonNegativeInt, NonNegativeInt, NonNegativeInt, NonNegativeInt, NonNegativeInt, NonNegativeInt
+    ]
     """Base rent, then with 1, 2, 3, 4 houses, then with a hotel."""
     house_cost: PositiveInt
     """Price of one house; a hotel costs the same plus four houses given back."""
@@ -222,7 +224,9 @@ class Board(Frozen):
                 if isinstance(nearest, AdvanceToNearest) and not any(
                     s.kind == nearest.target for s in squares
                 ):
-                    raise ValueError(f"card {card.id!r} goes to the nearest {nearest.target}, but there is none")
+                    raise ValueError(
+                        f"card {card.id!r} goes to the nearest {nearest.target}, but there is none"
+                    )
         if not any(s.kind == "chance" for s in squares) or not any(
             s.kind == "community_chest" for s in squares
         ):

@@ -1,0 +1,87 @@
+"""Auctions: open ascending bids in table order; a player who passes is out; the last bidder standing buys."""
+
+from __future__ import annotations
+
+from .rent import Holdings
+from .state import Auction
+from .table import Table
+
+
+def start(t: Table, square: int, decliner: int | None) -> None:
+    """Put a property under the hammer, bids starting with the player after the one whose turn it is.
+
+    The decliner bids only where the rules let them (streets: no, stations and utilities: yes by default).
+    Players who cannot afford the opening bid are left out.
+    """
+    n = len(t.players)
+    order = [(t.turn + k) % n for k in range(1, n + 1)]
+    sq = t.board.property(square)
+    decliner_may_bid = getattr(t.rules.auction.decliner_bids, sq.kind)
+    bidders = tuple(
+        seat
+        for seat in order
+        if not t.players[seat].bankrupt
+        and (seat != decliner or decliner_may_bid)
+        and t.cash(seat) >= t.rules.auction.min_opening
+    )
+    t.emit("auction_started", square=square)
+    t.auction = Auction(square=square, bidders=bidders)
+    _close_if_done(t)
+
+
+def minimum_bid(h: Holdings, auction: Auction) -> int:
+    """The least the next bid may be."""
+    if auction.high_bidder is None:
+        return h.rules.auction.min_opening
+    return auction.high_bid + h.rules.auction.min_step
+
+
+def bid(t: Table, seat: int, amount: int) -> None:
+    a = t.auction
+    assert a is not None
+    t.emit("bid", player=seat, square=a.square, amount=amount)
+    # drop those who can no longer beat this bid; the high bidder stays
+    step = t.rules.auction.min_step
+    stay = [s for s in a.bidders if s == seat or t.cash(s) >= amount + step]
+    for s in a.bidders:
+        if s not in stay:
+            t.emit("bid_passed", player=s, square=a.square, reason="cash")
+    nxt = stay[(stay.index(seat) + 1) % len(stay)]
+    t.auction = Auction(
+        square=a.square, bidders=tuple(stay), turn=stay.index(nxt), high_bid=amount, high_bidder=seat
+    )
+    _close_if_done(t)
+
+
+def pass_bid(t: Table, seat: int) -> None:
+    a = t.auction
+    assert a is not None
+    t.emit("bid_passed", player=seat, square=a.square)
+    stay = a.bidders[: a.turn] + a.bidders[a.turn + 1 :]
+    turn = a.turn % len(stay) if stay else 0
+    t.auction = a.model_copy(update={"bidders": stay, "turn": turn})
+    _close_if_done(t)
+
+
+def _close_if_done(t: Table) -> None:
+    a = t.auction
+    assert a is not None
+    if a.bidders and a.bidders != (a.high_bidder,):
+        return
+    t.auction = None
+    if a.high_bidder is None:
+        t.emit("auction_unsold", square=a.square)
+        return
+    t.pays_bank(a.high_bidder, a.high_bid)
+    t.owner[a.square] = a.high_bidder
+    t.emit("auction_won", player=a.high_bidder, square=a.square, amount=a.high_bid)
+
+
+def suggested_bids(h: Holdings, auction: Auction, cash: int) -> list[int]:
+    """A handful of bids to offer (all legal): the minimum, round steps above it, and the printed price."""
+    low = minimum_bid(h, auction)
+    sq = h.board.property(auction.square)
+    candidates = {low, low + 10_000, low + 50_000, low + 100_000}
+    if sq.price > low:
+        candidates.add(sq.price)
+    return sorted(c for c in candidates if c <= cash)

@@ -1,0 +1,66 @@
+"""Chance and Community Chest: draw the top card, obey it at once, put it at the bottom (seed 000)."""
+
+from __future__ import annotations
+
+from . import finance, jail, landing, movement
+from .board import (
+    AdvanceTo,
+    AdvanceToNearest,
+    Collect,
+    CollectFromEachPlayer,
+    DeckName,
+    GetOutOfJail,
+    GoToJailCard,
+    MoveBack,
+    Pay,
+    PayEachPlayer,
+    Repairs,
+)
+from .state import HeldCard, LastCard
+from .table import Table
+
+
+def draw(t: Table, seat: int, deck: DeckName) -> bool:
+    """Draw and carry out the top card. True when it leaves a decision pending (buy, utility throw)."""
+    pile = t.deck(deck)
+    index = pile.pop(0)
+    card = t.board.deck(deck)[index]
+    t.last_card = LastCard(deck=deck, index=index, player=seat)
+    t.emit("card_drawn", player=seat, deck=deck, card=card.id)
+    effect = card.effect
+    if isinstance(effect, GetOutOfJail):
+        t.update_player(seat, jail_cards=(*t.players[seat].jail_cards, HeldCard(deck=deck, index=index)))
+        t.emit("card_kept", player=seat, deck=deck, card=card.id)
+        return False
+    pile.append(index)
+    if isinstance(effect, AdvanceTo):
+        movement.advance_to(t, seat, effect.square)
+        return landing.resolve(t, seat)
+    if isinstance(effect, AdvanceToNearest):
+        targets = t.board.stations if effect.target == "station" else t.board.utilities
+        movement.advance_to(t, seat, movement.nearest_ahead(t, seat, targets))
+        return landing.resolve(t, seat, "double_station" if effect.target == "station" else "utility_throw")
+    if isinstance(effect, MoveBack):
+        movement.move_back(t, seat, effect.steps)
+        return landing.resolve(t, seat)
+    if isinstance(effect, GoToJailCard):
+        jail.send_to_jail(t, seat, "card")
+    elif isinstance(effect, Collect):
+        t.bank_pays(seat, effect.amount)
+        t.emit("collected", player=seat, amount=effect.amount, reason="card")
+    elif isinstance(effect, Pay):
+        finance.charge(t, seat, None, effect.amount, "card")
+    elif isinstance(effect, Repairs):
+        levels = [t.buildings[i] for i, o in enumerate(t.owner) if o == seat]
+        hotels = sum(1 for level in levels if level == 5)
+        houses = sum(level for level in levels if level < 5)
+        finance.charge(t, seat, None, houses * effect.per_house + hotels * effect.per_hotel, "card")
+    elif isinstance(effect, PayEachPlayer):
+        for other in t.active_seats():
+            if other != seat:
+                finance.charge(t, seat, other, effect.amount, "card")
+    elif isinstance(effect, CollectFromEachPlayer):
+        for other in t.active_seats():
+            if other != seat:
+                finance.charge(t, other, seat, effect.amount, "card")
+    return False

@@ -1,0 +1,115 @@
+"""Money between players and the bank: payments, debts, bankruptcy and net worth."""
+
+from __future__ import annotations
+
+from .board import Street
+from .rent import Holdings
+from .state import Debt
+from .table import Table
+
+CHARGE_EVENTS = {"rent": "rent_paid", "tax": "tax_paid"}
+TO_POT = ("tax", "card")
+"""Payments to the bank that feed the free-parking pot when that house rule is on."""
+
+
+def charge(t: Table, debtor: int, creditor: int | None, amount: int, reason: str, **where: int) -> None:
+    """The debtor owes amount to creditor (None: the bank): paid at once, or recorded as a debt.
+
+    The game then waits on the debtor, who cannot act otherwise until the debt is settled; cash is
+    never driven below zero. A debtor who already owes waits in line: debts are settled in order.
+    """
+    if amount <= 0:
+        return
+    if t.cash(debtor) >= amount and not any(d.debtor == debtor for d in t.debts):
+        _pay(t, debtor, creditor, amount, reason, **where)
+    else:
+        t.debts.append(Debt(debtor=debtor, creditor=creditor, amount=amount, reason=reason))
+        t.emit("debt", player=debtor, other=creditor, amount=amount, reason=reason, **where)
+
+
+def _pay(t: Table, debtor: int, creditor: int | None, amount: int, reason: str, **where: int) -> None:
+    if creditor is None:
+        t.pays_bank(debtor, amount, to_pot=reason in TO_POT)
+    else:
+        t.pays_player(debtor, creditor, amount)
+    if reason in CHARGE_EVENTS:
+        t.emit(CHARGE_EVENTS[reason], player=debtor, other=creditor, amount=amount, **where)  # type: ignore[arg-type]
+    elif creditor is None:
+        t.emit("paid", player=debtor, amount=amount, reason=reason, **where)
+    else:
+        t.emit("paid_player", player=debtor, other=creditor, amount=amount, reason=reason, **where)
+
+
+def pay_debt(t: Table) -> None:
+    """The first debtor pays their first debt in full."""
+    debt = t.debts.pop(0)
+    if debt.creditor is None:
+        t.pays_bank(debt.debtor, debt.amount, to_pot=debt.reason in TO_POT)
+    else:
+        t.pays_player(debt.debtor, debt.creditor, debt.amount)
+    t.emit("debt_paid", player=debt.debtor, other=debt.creditor, amount=debt.amount, reason=debt.reason)
+
+
+def may_declare_bankruptcy(h: Holdings, debt: Debt) -> bool:
+    """Bankruptcy is open to a debtor who cannot pay the debt from cash."""
+    return h.players[debt.debtor].cash < debt.amount
+
+
+def declare_bankruptcy(t: Table) -> None:
+    """The first debtor leaves the game; everything goes to the creditor of that debt.
+
+    To a player: buildings are sold to the bank at half price, then all cash, lots and jail cards
+    go to the creditor. To the bank: buildings and lots return to the bank (lots unmortgaged and put
+    up for auction in board order), cash to the bank, jail cards to the bottom of their decks.
+    """
+    debt = t.debts[0]
+    seat, creditor = debt.debtor, debt.creditor
+    player = t.players[seat]
+    lots = [i for i, o in enumerate(t.owner) if o == seat]
+    for i in lots:
+        level = t.buildings[i]
+        if level:
+            sq = t.board.squares[i]
+            assert isinstance(sq, Street)
+            t.bank_pays(seat, level * sq.house_cost // 2)
+            if level == 5:
+                t.bank_hotels += 1
+            else:
+                t.bank_houses += level
+            t.buildings[i] = 0
+    cash = t.cash(seat)
+    if creditor is None:
+        t.pays_bank(seat, cash)
+        for i in lots:
+            t.owner[i] = None
+            t.mortgaged[i] = False
+        if t.rules.auction.enabled:
+            t.auction_queue = sorted({*t.auction_queue, *lots})
+        for card in player.jail_cards:
+            t.deck(card.deck).append(card.index)
+    else:
+        t.pays_player(seat, creditor, cash)
+        for i in lots:
+            t.owner[i] = creditor
+        t.update_player(creditor, jail_cards=t.players[creditor].jail_cards + player.jail_cards)
+    t.update_player(seat, bankrupt=True, jail_cards=(), in_jail=False, jail_attempts=0)
+    t.debts = [d for d in t.debts if seat not in (d.debtor, d.creditor)]
+    t.emit("bankrupt", player=seat, other=creditor, amount=cash)
+    if creditor is not None:
+        for i in lots:
+            if t.mortgaged[i]:
+                interest = t.board.property(i).mortgage * t.rules.mortgage.interest_percent // 100
+                charge(t, creditor, None, interest, "interest", square=i)
+
+
+def net_worth(h: Holdings, seat: int) -> int:
+    """Cash + printed prices of unmortgaged lots + mortgage value of mortgaged ones + buildings at cost."""
+    total = h.players[seat].cash
+    for i, owner in enumerate(h.owner):
+        if owner != seat:
+            continue
+        sq = h.board.property(i)
+        total += sq.mortgage if h.mortgaged[i] else sq.price
+        if isinstance(sq, Street):
+            total += h.buildings[i] * sq.house_cost
+    return total

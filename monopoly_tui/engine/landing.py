@@ -1,0 +1,67 @@
+"""What happens on the square a token comes to rest on."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from . import cards, finance, jail
+from .board import UTILITY_MULTIPLIER, Station, Street, Tax, Utility
+from .rent import rent_due
+from .table import Table
+
+CardRent = Literal["double_station", "utility_throw"] | None
+"""A card's special rent: twice the station rent, or ten times a fresh throw for a utility."""
+
+
+def resolve(t: Table, seat: int, card_rent: CardRent = None) -> bool:
+    """Carry out the square under the player's token. True when a decision (buy, utility throw) is pending."""
+    square = t.players[seat].position
+    sq = t.board.squares[square]
+    if isinstance(sq, Street | Station | Utility):
+        return _property(t, seat, square, card_rent)
+    if isinstance(sq, Tax):
+        finance.charge(t, seat, None, sq.amount, "tax", square=square)
+    elif sq.kind == "chance" or sq.kind == "community_chest":
+        return cards.draw(t, seat, sq.kind)
+    elif sq.kind == "go_to_jail":
+        jail.send_to_jail(t, seat, "square")
+    elif sq.kind == "free_parking" and t.pot:
+        pot, t.pot = t.pot, 0
+        t.add_cash(seat, pot)
+        t.emit("pot_taken", player=seat, amount=pot)
+    return False
+
+
+def _property(t: Table, seat: int, square: int, card_rent: CardRent) -> bool:
+    owner = t.owner[square]
+    if owner is None:
+        t.pending_square = square
+        t.phase = "buy"
+        return True
+    if owner == seat:
+        return False
+    if card_rent == "utility_throw" and _collects(t, square):
+        t.pending_square = square
+        t.phase = "utility_roll"
+        return True
+    dice_total = sum(t.dice) if t.dice else 0
+    rent = rent_due(t, square, dice_total)
+    if card_rent == "double_station":
+        rent *= 2
+    finance.charge(t, seat, owner, rent, "rent", square=square)
+    return False
+
+
+def _collects(t: Table, square: int) -> bool:
+    """Whether the owner collects anything here at all (not mortgaged, not barred by jail)."""
+    return rent_due(t, square, 1) > 0
+
+
+def utility_throw(t: Table, seat: int, dice_total: int) -> None:
+    """The fresh throw a utility card asks for: pay the owner ten times it."""
+    square = t.pending_square
+    assert square is not None
+    owner = t.owner[square]
+    assert owner is not None
+    t.pending_square = None
+    finance.charge(t, seat, owner, UTILITY_MULTIPLIER[-1] * dice_total, "rent", square=square)

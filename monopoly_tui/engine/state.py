@@ -1,0 +1,138 @@
+"""The game state: one immutable value holding everything that changes in a game.
+
+Static data (the board, the rules in force) rides along by reference; everything else is tuples
+and small frozen models so that a state round-trips through JSON exactly.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from .board import Board, DeckName
+from .events import Event
+from .model import Frozen
+from .rules import Rules
+
+Phase = Literal["roll", "buy", "utility_roll", "end_turn", "game_over"]
+"""What the player whose turn it is must do next (when no debt or auction interrupts):
+
+- roll: throw the dice (in jail: or pay the fine / use a card first);
+- buy: decide on the unowned property at `pending_square`;
+- utility_roll: throw the dice to price a utility reached by a card (10 x the throw);
+- end_turn: the turn's moves are done; pass the dice on;
+- game_over: nothing more; see `winner` and `standings`.
+"""
+
+
+class HeldCard(Frozen):
+    """A get-out-of-jail card in a player's hand: its deck and its number in that deck."""
+
+    deck: DeckName
+    index: int
+
+
+class PlayerState(Frozen):
+    name: str
+    cash: int
+    position: int = 0
+    in_jail: bool = False
+    jail_attempts: int = 0
+    """Failed rolls for doubles during this stay in jail."""
+    jail_cards: tuple[HeldCard, ...] = ()
+    """Get-out-of-jail cards held; each goes back to the bottom of its deck when used."""
+    bankrupt: bool = False
+
+
+class Auction(Frozen):
+    """An auction in progress: bids go round `bidders` (still in, in table order) from `turn`."""
+
+    square: int
+    bidders: tuple[int, ...]
+    turn: int = 0
+    """Index into bidders of the seat to bid next."""
+    high_bid: int = 0
+    high_bidder: int | None = None
+
+
+class Debt(Frozen):
+    """Money a player owes and cannot pay yet; the game waits on the debtor."""
+
+    debtor: int
+    creditor: int | None
+    """The seat owed, or None for the bank."""
+    amount: int = Field(gt=0)
+    reason: str
+    """rent, tax, card, fine."""
+
+
+class Decks(Frozen):
+    """Card numbers (indices into the board's deck) in draw order, top first."""
+
+    chance: tuple[int, ...]
+    community_chest: tuple[int, ...]
+
+    def get(self, name: DeckName) -> tuple[int, ...]:
+        return self.chance if name == "chance" else self.community_chest
+
+
+class LastCard(Frozen):
+    deck: DeckName
+    index: int
+    player: int
+
+
+class GameState(Frozen):
+    board: Board
+    rules: Rules
+    seed: int
+    players: tuple[PlayerState, ...]
+    turn: int = 0
+    """The seat whose turn it is."""
+    round: int = 1
+    phase: Phase = "roll"
+    owner: tuple[int | None, ...]
+    """Owner seat of each square (None: the bank or not ownable)."""
+    mortgaged: tuple[bool, ...]
+    buildings: tuple[int, ...]
+    """Level of each street: 0-4 houses, 5 = a hotel."""
+    bank_houses: int
+    bank_hotels: int
+    decks: Decks
+    rng: int
+    """Generator state for dice thrown without scripted values (see dice.py)."""
+    dice: tuple[int, int] | None = None
+    """The last throw."""
+    doubles: int = 0
+    """Doubles thrown in a row this turn."""
+    roll_again: bool = False
+    """The last throw was doubles that earn another throw."""
+    pending_square: int | None = None
+    """The property the turn player decides on (phase buy / utility_roll)."""
+    pending_move: int | None = None
+    """Squares to move once the debts are settled (the forced jail fine on the last attempt)."""
+    auction: Auction | None = None
+    auction_queue: tuple[int, ...] = ()
+    """Properties the bank auctions next, in board order (after a bankruptcy to the bank)."""
+    debts: tuple[Debt, ...] = ()
+    pot: int = 0
+    """Free-parking pot (house rule)."""
+    bank_balance: int = 0
+    """What the bank has taken in minus what it paid out since the start (money is conserved)."""
+    last_card: LastCard | None = None
+    winner: int | None = None
+    events: tuple[Event, ...] = ()
+    """What the last applied action made happen."""
+
+    def player(self, seat: int) -> PlayerState:
+        return self.players[seat]
+
+    @property
+    def active_seats(self) -> tuple[int, ...]:
+        """Seats still in the game, in table order."""
+        return tuple(i for i, p in enumerate(self.players) if not p.bankrupt)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "game_over"

@@ -1,0 +1,95 @@
+"""The turn: throwing the dice, doubles, passing the dice on; and the end of the game."""
+
+from __future__ import annotations
+
+from . import auction, finance, jail, landing, movement
+from .table import Table
+
+
+def throw(t: Table, seat: int, dice: tuple[int, int]) -> None:
+    """The turn player's throw in phase roll: from jail, or an ordinary move (doubles earn another throw)."""
+    t.dice = dice
+    t.emit("dice_rolled", player=seat, dice=dice)
+    steps = dice[0] + dice[1]
+    is_double = dice[0] == dice[1]
+    if t.players[seat].in_jail:
+        t.roll_again = False
+        if is_double:
+            jail.release(t, seat)
+            t.emit("left_jail", player=seat)
+        elif not jail.failed_roll(t, seat, steps):
+            finish_move(t)
+            return
+    else:
+        t.doubles = t.doubles + 1 if is_double else 0
+        if t.doubles == 3:
+            jail.send_to_jail(t, seat, "three_doubles")
+            finish_move(t)
+            return
+        t.roll_again = is_double
+    movement.advance(t, seat, steps)
+    if not landing.resolve(t, seat):
+        finish_move(t)
+
+
+def finish_move(t: Table) -> None:
+    """The square is fully resolved: throw again after doubles, otherwise the turn may end."""
+    p = t.players[t.turn]
+    t.pending_square = None
+    t.phase = "roll" if t.roll_again and not p.in_jail and not p.bankrupt else "end_turn"
+    if t.phase == "roll" and t.dice is not None:
+        t.emit("roll_again", player=t.turn)
+
+
+def end_turn(t: Table) -> None:
+    """Pass the dice to the next player still in the game; a new round starts when the order wraps."""
+    active = t.active_seats()
+    later = [s for s in active if s > t.turn]
+    nxt = later[0] if later else active[0]
+    if not later:
+        t.round += 1
+    t.turn = nxt
+    t.doubles = 0
+    t.roll_again = False
+    t.pending_square = None
+    t.pending_move = None
+    t.phase = "roll"
+    limit = t.rules.end.turn_limit
+    if limit is not None and t.round > limit:
+        _game_over(t, max(active, key=lambda s: (finance.net_worth(t, s), -s)))
+        return
+    t.emit("turn_started", player=nxt, amount=t.round)
+
+
+def bankrupt(t: Table) -> None:
+    """The first debtor goes bankrupt; the game ends with one player left, or the turn passes on."""
+    seat = t.debts[0].debtor
+    finance.declare_bankruptcy(t)
+    active = t.active_seats()
+    if len(active) == 1:
+        t.auction_queue = []
+        _game_over(t, active[0])
+    elif seat == t.turn:
+        end_turn(t)
+
+
+def _game_over(t: Table, winner: int) -> None:
+    t.phase = "game_over"
+    t.winner = winner
+    t.debts = []
+    t.auction = None
+    t.emit("game_over", player=winner)
+
+
+def settle(t: Table) -> None:
+    """Carry on with what follows by itself: a move owed after a forced fine, queued auctions."""
+    while t.phase != "game_over" and not t.debts and t.auction is None:
+        if t.pending_move is not None:
+            steps, t.pending_move = t.pending_move, None
+            movement.advance(t, t.turn, steps)
+            if not landing.resolve(t, t.turn):
+                finish_move(t)
+        elif t.auction_queue:
+            auction.start(t, t.auction_queue.pop(0), decliner=None)
+        else:
+            return
