@@ -9,6 +9,9 @@ from .board import STATION_RENT, UTILITY_MULTIPLIER, Board, Station, Street, Uti
 from .rules import Rules
 from .state import PlayerState
 
+UTILITY_DICE_UNIT = 1_000
+"""The dice count in thousands of rubles, like every printed amount: 4 x a throw of 7 is 28 000 ₽."""
+
 
 class Holdings(Protocol):
     """Who owns what: satisfied by GameState and by the engine's working Table."""
@@ -45,7 +48,7 @@ def rent_due(h: Holdings, square: int, dice_total: int) -> int:
     No rent on a mortgaged lot, nor (house rule) to an owner in jail. Streets: the deed's rent for the
     buildings, or the base rent doubled on a whole group with no building on any of its lots (not when
     a lot of the group is mortgaged, by default). Stations by how many the owner holds (mortgaged ones
-    count); utilities 4 x or 10 x the dice.
+    count); utilities 4 x or 10 x the dice, in thousands of rubles.
     """
     owner = h.owner[square]
     if owner is None or h.mortgaged[square]:
@@ -70,5 +73,5 @@ def rent_due(h: Holdings, square: int, dice_total: int) -> int:
         return STATION_RENT[min(owned_in_group(h, square), len(STATION_RENT)) - 1]
     if isinstance(sq, Utility):
         both = owned_in_group(h, square) >= 2
-        return UTILITY_MULTIPLIER[1 if both else 0] * dice_total
+        return UTILITY_MULTIPLIER[1 if both else 0] * dice_total * UTILITY_DICE_UNIT
     return 0
