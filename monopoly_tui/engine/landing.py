@@ -6,7 +6,7 @@ from typing import Literal
 
 from . import cards, finance, jail
 from .board import UTILITY_MULTIPLIER, Station, Street, Tax, Utility
-from .rent import rent_due
+from .rent import UTILITY_DICE_UNIT, rent_due
 from .table import Table
 
 CardRent = Literal["double_station", "utility_throw"] | None
@@ -58,10 +58,12 @@ def _collects(t: Table, square: int) -> bool:
 
 
 def utility_throw(t: Table, seat: int, dice_total: int) -> None:
-    """The fresh throw a utility card asks for: pay the owner ten times it."""
+    """The fresh throw a utility card asks for: pay the owner ten times it (in thousands, like rent)."""
     square = t.pending_square
     assert square is not None
     owner = t.owner[square]
     assert owner is not None
     t.pending_square = None
-    finance.charge(t, seat, owner, UTILITY_MULTIPLIER[-1] * dice_total, "rent", square=square)
+    finance.charge(
+        t, seat, owner, UTILITY_MULTIPLIER[-1] * dice_total * UTILITY_DICE_UNIT, "rent", square=square
+    )
