@@ -31,7 +31,7 @@ from monopoly_tui.engine import (
     legal_actions,
     net_worth,
 )
-from monopoly_tui.engine.state import HeldCard
+from monopoly_tui.engine.state import HeldCard, MortgageChoice
 
 START = 1_500_000
 
@@ -133,7 +133,7 @@ def test_bankruptcy_to_a_player_hands_over_cash_lots_and_jail_cards():
         cash={0: 10_000},
         positions={0: 35},
         owners={1: 0, 3: 0, 6: 0, 37: 1, 39: 1},
-        buildings={1: 1, 3: 1, 39: 5},
+        buildings={1: 1, 3: 1, 37: 4, 39: 5},
         mortgaged=[6],
         jail_cards={0: [("chance", "chance.get_out_of_jail")]},
     )
@@ -146,7 +146,7 @@ def test_bankruptcy_to_a_player_hands_over_cash_lots_and_jail_cards():
     assert cash(state) == [0, START + 10_000 + houses - interest, START]
     assert state.bank_balance == bank - houses + interest
     assert [state.owner[i] for i in (1, 3, 6)] == [1, 1, 1]
-    assert (state.buildings[1], state.buildings[3], state.bank_houses) == (0, 0, 32)
+    assert (state.buildings[1], state.buildings[3], state.bank_houses) == (0, 0, 28)
     assert state.buildings[39] == 5
     assert state.mortgaged[6]
     assert state.players[1].jail_cards == (
@@ -158,6 +158,9 @@ def test_bankruptcy_to_a_player_hands_over_cash_lots_and_jail_cards():
     assert (event.player, event.other, event.amount) == (0, 1, 10_000 + houses)
     assert state.debts == ()
     assert (state.turn, state.phase) == (1, "roll")
+    # the creditor received a mortgaged lot: lift it now for its value alone, or keep it
+    assert state.mortgage_choices == (MortgageChoice(seat=1, square=6),)
+    assert current_actor(state) == 1
 
 
 def test_a_bankrupt_non_turn_player_leaves_and_the_turn_order_skips_them():
@@ -285,5 +288,5 @@ def test_with_a_turn_limit_the_richest_by_net_worth_wins(mortgaged: list[int], w
 
 
 def test_net_worth_counts_buildings_at_cost():
-    state = make_state(2, cash={0: 100_000}, owners={1: 0, 3: 0}, buildings={1: 2, 3: 5})
-    assert net_worth(state, 0) == 100_000 + 60_000 + 60_000 + 7 * 50_000
+    state = make_state(2, cash={0: 100_000}, owners={1: 0, 3: 0}, buildings={1: 4, 3: 5})
+    assert net_worth(state, 0) == 100_000 + 60_000 + 60_000 + 9 * 50_000

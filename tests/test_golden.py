@@ -11,8 +11,9 @@ import random
 from pathlib import Path
 
 from factory import board
+from playout import choose
 
-from monopoly_tui.engine import GameState, Rules, apply, legal_actions, new_game
+from monopoly_tui.engine import GameState, Rules, apply, new_game
 
 GOLDEN = Path(__file__).parent / "golden" / "playthrough_seed42.txt"
 
@@ -22,12 +23,14 @@ def describe(state: GameState) -> str:
 
 
 def playthrough() -> str:
-    rules = Rules.model_validate({"end": {"turn_limit": 12}})
+    rules = Rules.model_validate(
+        {"start": {"cash": 400_000}, "buildings": {"houses": 8, "hotels": 2}, "end": {"turn_limit": 40}}
+    )
     state = new_game(board(), ["Аня", "Борис", "Вера"], seed=42, rules=rules)
     chooser = random.Random(42)
     lines = [f"start {describe(state)}", *(f"  {e}" for e in state.events)]
     while not state.is_over:
-        action = chooser.choice(legal_actions(state))
+        action = choose(state, chooser)
         state = apply(state, action)
         lines.append(f"> {action}")
         lines.extend(f"  {e}" for e in state.events)

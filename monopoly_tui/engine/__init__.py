@@ -7,16 +7,27 @@ while not state.is_over:
 """
 
 from .actions import (
+    AcceptTrade,
     Action,
     Bid,
+    Build,
     Buy,
     DeclareBankruptcy,
     Decline,
     EndTurn,
+    KeepMortgage,
+    Mortgage,
     PassBid,
     PayDebt,
     PayJailFine,
+    PlaceBuilding,
+    ProposeTrade,
+    RejectTrade,
     Roll,
+    SellBuilding,
+    SellDown,
+    TradeSide,
+    Unmortgage,
     UseJailCard,
     action_from_json,
     action_to_json,
@@ -26,7 +37,17 @@ from .board import Board, Card, ColorGroup, Square
 from .errors import IllegalActionError, InvalidActionError
 from .events import Event
 from .finance import net_worth
-from .game import MAX_PLAYERS, MIN_PLAYERS, current_actor, is_legal, legal_actions, new_game
+from .game import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    current_actor,
+    is_legal,
+    legal_actions,
+    managers,
+    new_game,
+    situation,
+    why_illegal,
+)
 from .game import apply as apply
 from .invariants import InvariantError, check_invariants
 from .record import GameRecord, ReplayError, replay
@@ -37,10 +58,12 @@ from .state import Auction, Debt, GameState, PlayerState
 __all__ = [
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "AcceptTrade",
     "Action",
     "Auction",
     "Bid",
     "Board",
+    "Build",
     "Buy",
     "Card",
     "ColorGroup",
@@ -54,14 +77,23 @@ __all__ = [
     "IllegalActionError",
     "InvalidActionError",
     "InvariantError",
+    "KeepMortgage",
+    "Mortgage",
     "PassBid",
     "PayDebt",
     "PayJailFine",
+    "PlaceBuilding",
     "PlayerState",
+    "ProposeTrade",
+    "RejectTrade",
     "ReplayError",
     "Roll",
     "Rules",
+    "SellBuilding",
+    "SellDown",
     "Square",
+    "TradeSide",
+    "Unmortgage",
     "UseJailCard",
     "action_from_json",
     "action_to_json",
@@ -70,9 +102,12 @@ __all__ = [
     "current_actor",
     "is_legal",
     "legal_actions",
+    "managers",
     "net_worth",
     "new_game",
     "parse_action",
     "rent_due",
     "replay",
+    "situation",
+    "why_illegal",
 ]

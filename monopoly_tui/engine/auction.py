@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .rent import Holdings
-from .state import Auction
+from .state import Auction, Placement
 from .table import Table
 
 
@@ -32,7 +32,7 @@ def start(t: Table, square: int, decliner: int | None) -> None:
 def minimum_bid(h: Holdings, auction: Auction) -> int:
     """The least the next bid may be."""
     if auction.high_bidder is None:
-        return h.rules.auction.min_opening
+        return auction.opening or h.rules.auction.min_opening
     return auction.high_bid + h.rules.auction.min_step
 
 
@@ -47,8 +47,8 @@ def bid(t: Table, seat: int, amount: int) -> None:
         if s not in stay:
             t.emit("bid_passed", player=s, square=a.square, reason="cash")
     nxt = stay[(stay.index(seat) + 1) % len(stay)]
-    t.auction = Auction(
-        square=a.square, bidders=tuple(stay), turn=stay.index(nxt), high_bid=amount, high_bidder=seat
+    t.auction = a.model_copy(
+        update={"bidders": tuple(stay), "turn": stay.index(nxt), "high_bid": amount, "high_bidder": seat}
     )
     _close_if_done(t)
 
@@ -73,8 +73,11 @@ def _close_if_done(t: Table) -> None:
         t.emit("auction_unsold", square=a.square)
         return
     t.pays_bank(a.high_bidder, a.high_bid)
-    t.owner[a.square] = a.high_bidder
-    t.emit("auction_won", player=a.high_bidder, square=a.square, amount=a.high_bid)
+    t.emit("auction_won", player=a.high_bidder, square=a.square, amount=a.high_bid, reason=a.building)
+    if a.building is None:
+        t.owner[a.square] = a.high_bidder
+    else:
+        t.placement = Placement(seat=a.high_bidder, building=a.building)
 
 
 def suggested_bids(h: Holdings, auction: Auction, cash: int) -> list[int]:
@@ -82,6 +85,6 @@ def suggested_bids(h: Holdings, auction: Auction, cash: int) -> list[int]:
     low = minimum_bid(h, auction)
     sq = h.board.property(auction.square)
     candidates = {low, low + 10_000, low + 50_000, low + 100_000}
-    if sq.price > low:
+    if auction.building is None and sq.price > low:
         candidates.add(sq.price)
     return sorted(c for c in candidates if c <= cash)

@@ -35,6 +35,15 @@ EventKind = Literal[
     "debt",  # player owes other (or the bank) amount and cannot pay it now
     "debt_paid",  # player settled a debt of amount to other
     "bankrupt",  # player left the game, assets to other (None: the bank)
+    "built",  # player put a building (reason: house/hotel) on square for amount
+    "sold_building",  # player sold buildings of square down to level (reason) for amount
+    "building_auction_started",  # the bank is short: a building (reason) for square goes to auction
+    "mortgaged",  # player mortgaged square for amount
+    "unmortgaged",  # player lifted the mortgage on square for amount
+    "mortgage_kept",  # player keeps a received square mortgaged
+    "trade_proposed",  # player offers a trade to other
+    "trade_accepted",  # player accepted other's offer
+    "trade_rejected",  # player refused other's offer
     "turn_started",  # player's turn begins (round given in amount)
     "game_over",  # player won
 ]

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from . import buildings, mortgages
 from .board import Street
 from .rent import Holdings
-from .state import Debt
+from .state import Debt, GameState
 from .table import Table
 
 CHARGE_EVENTS = {"rent": "rent_paid", "tax": "tax_paid"}
@@ -50,33 +51,32 @@ def pay_debt(t: Table) -> None:
     t.emit("debt_paid", player=debt.debtor, other=debt.creditor, amount=debt.amount, reason=debt.reason)
 
 
-def may_declare_bankruptcy(h: Holdings, debt: Debt) -> bool:
-    """Bankruptcy is open to a debtor who cannot pay the debt from cash."""
-    return h.players[debt.debtor].cash < debt.amount
+def may_declare_bankruptcy(state: GameState, debt: Debt) -> bool:
+    """Bankruptcy is open only to a debtor who could not pay even by selling every building and
+    mortgaging every lot: nobody goes bankrupt with money still to raise."""
+    owed = sum(d.amount for d in state.debts if d.debtor == debt.debtor)
+    seat = debt.debtor
+    could_raise = (
+        state.players[seat].cash + buildings.sale_value(state, seat) + mortgages.mortgage_value(state, seat)
+    )
+    return could_raise < owed
 
 
 def declare_bankruptcy(t: Table) -> None:
     """The first debtor leaves the game; everything goes to the creditor of that debt.
 
     To a player: buildings are sold to the bank at half price, then all cash, lots and jail cards
-    go to the creditor. To the bank: buildings and lots return to the bank (lots unmortgaged and put
-    up for auction in board order), cash to the bank, jail cards to the bottom of their decks.
+    go to the creditor, who pays the interest on mortgaged lots at once and lifts or keeps each.
+    To the bank: buildings and lots return to the bank (lots unmortgaged and put up for auction in
+    board order), cash to the bank, jail cards to the bottom of their decks.
     """
     debt = t.debts[0]
     seat, creditor = debt.debtor, debt.creditor
     player = t.players[seat]
     lots = [i for i, o in enumerate(t.owner) if o == seat]
     for i in lots:
-        level = t.buildings[i]
-        if level:
-            sq = t.board.squares[i]
-            assert isinstance(sq, Street)
-            t.bank_pays(seat, level * sq.house_cost // 2)
-            if level == 5:
-                t.bank_hotels += 1
-            else:
-                t.bank_houses += level
-            t.buildings[i] = 0
+        if t.buildings[i]:
+            buildings.sell(t, seat, i, 0)
     cash = t.cash(seat)
     if creditor is None:
         t.pays_bank(seat, cash)
@@ -94,12 +94,11 @@ def declare_bankruptcy(t: Table) -> None:
         t.update_player(creditor, jail_cards=t.players[creditor].jail_cards + player.jail_cards)
     t.update_player(seat, bankrupt=True, jail_cards=(), in_jail=False, jail_attempts=0)
     t.debts = [d for d in t.debts if seat not in (d.debtor, d.creditor)]
+    t.mortgage_choices = [c for c in t.mortgage_choices if c.seat != seat]
+    t.eliminated.append(seat)
     t.emit("bankrupt", player=seat, other=creditor, amount=cash)
     if creditor is not None:
-        for i in lots:
-            if t.mortgaged[i]:
-                interest = t.board.property(i).mortgage * t.rules.mortgage.interest_percent // 100
-                charge(t, creditor, None, interest, "interest", square=i)
+        mortgages.receive(t, creditor, lots)
 
 
 def net_worth(h: Holdings, seat: int) -> int:

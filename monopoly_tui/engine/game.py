@@ -1,21 +1,39 @@
-"""The public face of the engine: start a game, ask who acts and what is legal, apply an action."""
+"""The public face of the engine: start a game, ask who acts and what is legal, apply an action.
+
+Who must act comes from the situation, in this order: a trade offer awaits its partner's answer; a
+received mortgaged lot awaits lift-or-keep; a debtor must pay or go bankrupt; an auction awaits a bid;
+a building won at auction awaits its street; otherwise the player whose turn it is. In that last,
+calm situation every player still in the game may also manage: build, sell, mortgage, lift a mortgage
+and propose trades (the rules allow it on one's own turn and between other players' turns).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from typing import Literal
 
-from . import auction, dice, finance, jail, landing, turn
+from . import auction, buildings, dice, finance, jail, landing, mortgages, trade, turn
 from .actions import (
+    AcceptTrade,
     Action,
     Bid,
+    Build,
     Buy,
     DeclareBankruptcy,
     Decline,
     EndTurn,
+    KeepMortgage,
+    Mortgage,
     PassBid,
     PayDebt,
     PayJailFine,
+    PlaceBuilding,
+    ProposeTrade,
+    RejectTrade,
     Roll,
+    SellBuilding,
+    SellDown,
+    Unmortgage,
     UseJailCard,
 )
 from .board import BOARD_SIZE, Board
@@ -25,6 +43,13 @@ from .state import Decks, GameState, PlayerState
 from .table import Table
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
+
+Situation = Literal["over", "trade", "mortgage_choice", "debt", "auction", "placement", "calm"]
+
+RAISING_MONEY = (SellBuilding, SellDown, Mortgage, ProposeTrade)
+"""Manage actions open to a debtor: what raises cash."""
+MANAGING = (Build, Unmortgage, *RAISING_MONEY)
+"""Manage actions open to every player in a calm situation."""
 
 
 def new_game(board: Board, players: Sequence[str], *, seed: int, rules: Rules | None = None) -> GameState:
@@ -60,31 +85,86 @@ def new_game(board: Board, players: Sequence[str], *, seed: int, rules: Rules | 
     return t.freeze()
 
 
-def current_actor(state: GameState) -> int | None:
-    """The seat that must act now: a debtor, then an auction bidder, then the player whose turn it is.
-
-    None once the game is over.
-    """
+def situation(state: GameState) -> Situation:
+    """What the game waits for now (see the module docstring for the order)."""
     if state.phase == "game_over":
-        return None
+        return "over"
+    if state.trade is not None:
+        return "trade"
+    if state.mortgage_choices:
+        return "mortgage_choice"
     if state.debts:
-        return state.debts[0].debtor
+        return "debt"
     if state.auction is not None:
+        return "auction"
+    if state.placement is not None:
+        return "placement"
+    return "calm"
+
+
+def current_actor(state: GameState) -> int | None:
+    """The seat the game waits on: a trade partner, a debtor, a bidder..., else the player whose turn it is.
+
+    None once the game is over. In a calm situation other players may also manage (see legal_actions).
+    """
+    now = situation(state)
+    if now == "over":
+        return None
+    if now == "trade":
+        assert state.trade is not None
+        return state.trade.partner
+    if now == "debt":
+        return state.debts[0].debtor
+    if now == "mortgage_choice":
+        return state.mortgage_choices[0].seat
+    if now == "auction":
+        assert state.auction is not None
         return state.auction.bidders[state.auction.turn]
+    if now == "placement":
+        assert state.placement is not None
+        return state.placement.seat
     return state.turn
 
 
-def legal_actions(state: GameState) -> list[Action]:
-    """Every action that may be applied now. The one source of truth for the app, bots and tests.
+def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
+    """Every action `player` (by default the current actor) may take now. The one source of truth.
 
-    Dice are listed unscripted (`Roll()`); any scripted throw is legal wherever `Roll()` is.
-    Bids are a few suggestions; any amount from the minimum bid up to the bidder's cash is legal.
+    The current actor's moves come first, then their manage actions (build, sell, mortgage, lift; in
+    debt only what raises cash). In a calm situation the other players may manage too: ask for their
+    seat. Dice are listed unscripted (`Roll()`): any scripted throw is legal wherever `Roll()` is.
+    Bids are a few suggestions (any amount from the minimum bid up to the bidder's cash is legal), and
+    trades, being open-ended, are not listed: `why_illegal` or `trade.trade_problem` judges a proposal.
     """
-    seat = current_actor(state)
-    if seat is None:
+    actor = current_actor(state)
+    if actor is None:
         return []
+    seat = actor if player is None else player
+    now = situation(state)
+    if seat == actor:
+        actions = _actor_actions(state, actor, now)
+        if now in ("debt", "calm"):
+            actions += _manage_actions(state, actor, raising_only=now == "debt")
+        return actions
+    if now == "calm" and 0 <= seat < len(state.players) and not state.players[seat].bankrupt:
+        return _manage_actions(state, seat, raising_only=False)
+    return []
+
+
+def managers(state: GameState) -> list[int]:
+    """Seats that may act now: the current actor, and in a calm situation every player still in."""
+    actor = current_actor(state)
+    if actor is None:
+        return []
+    if situation(state) == "calm":
+        return [actor, *(s for s in state.active_seats if s != actor)]
+    return [actor]
+
+
+def _actor_actions(state: GameState, seat: int, now: Situation) -> list[Action]:
     player = state.players[seat]
-    if state.debts:
+    if now == "trade":
+        return [AcceptTrade(player=seat), RejectTrade(player=seat)]
+    if now == "debt":
         debt = state.debts[0]
         actions: list[Action] = []
         if player.cash >= debt.amount:
@@ -92,11 +172,24 @@ def legal_actions(state: GameState) -> list[Action]:
         if finance.may_declare_bankruptcy(state, debt):
             actions.append(DeclareBankruptcy(player=seat))
         return actions
-    if state.auction is not None:
+    if now == "mortgage_choice":
+        square = state.mortgage_choices[0].square
+        actions = [KeepMortgage(player=seat, square=square)]
+        if mortgages.unmortgage_problem(state, seat, square, just_received=True) is None:
+            actions.insert(0, Unmortgage(player=seat, square=square))
+        return actions
+    if now == "auction":
+        assert state.auction is not None
         bids: list[Action] = [
             Bid(player=seat, amount=a) for a in auction.suggested_bids(state, state.auction, player.cash)
         ]
         return [*bids, PassBid(player=seat)]
+    if now == "placement":
+        return [
+            PlaceBuilding(player=seat, square=i)
+            for i, owner in enumerate(state.owner)
+            if owner == seat and _placement_problem(state, seat, i) is None
+        ]
     if state.phase == "roll":
         actions = [Roll(player=seat)]
         if player.in_jail:
@@ -114,11 +207,32 @@ def legal_actions(state: GameState) -> list[Action]:
     return [EndTurn(player=seat)]
 
 
+def _manage_actions(state: GameState, seat: int, *, raising_only: bool) -> list[Action]:
+    """Build, sell, sell down, mortgage and lift actions open to seat (only what raises cash in debt)."""
+    actions: list[Action] = []
+    mine = [i for i, owner in enumerate(state.owner) if owner == seat]
+    for i in mine:
+        if not raising_only and buildings.build_problem(state, seat, i) is None:
+            actions.append(Build(player=seat, square=i))
+        if buildings.sell_problem(state, seat, i) is None:
+            actions.append(SellBuilding(player=seat, square=i))
+        if mortgages.mortgage_problem(state, seat, i) is None:
+            actions.append(Mortgage(player=seat, square=i))
+        if not raising_only and mortgages.unmortgage_problem(state, seat, i) is None:
+            actions.append(Unmortgage(player=seat, square=i))
+    for group, members in state.board.group_members.items():
+        top = max(state.buildings[i] for i in members)
+        for level in range(min(top, 5)):
+            if buildings.sell_down_problem(state, seat, group, level) is None:
+                actions.append(SellDown(player=seat, group=group, level=level))
+    return actions
+
+
 def apply(state: GameState, action: Action) -> GameState:
     """The state after action. Raises IllegalActionError (state untouched) if it is not legal now."""
     _check(state, action)
     t = Table(state)
-    _HANDLERS[type(action)](t, action)
+    _carry_out(t, action)
     turn.settle(t)
     return t.freeze()
 
@@ -131,6 +245,15 @@ def is_legal(state: GameState, action: Action) -> bool:
     return True
 
 
+def why_illegal(state: GameState, action: Action) -> str | None:
+    """The reason action is not legal now, or None when it is."""
+    try:
+        _check(state, action)
+    except IllegalActionError as exc:
+        return str(exc)
+    return None
+
+
 # --- validation ----------------------------------------------------------------------------------
 
 
@@ -141,67 +264,137 @@ def _check(state: GameState, action: Action) -> None:
     seat = current_actor(state)
     if seat is None:
         raise IllegalActionError("the game is over")
+    now = situation(state)
+    player = state.players[action.player]
+    if isinstance(action, MANAGING) and (action.player != seat or now in ("calm", "debt")):
+        if player.bankrupt:
+            raise IllegalActionError(f"{player.name} is out of the game")
+        if now != "calm" and not (
+            now == "debt" and action.player == seat and isinstance(action, RAISING_MONEY)
+        ):
+            raise IllegalActionError(f"{action.kind} is not open to {player.name} now ({now})")
+        _check_manage(state, action, raising_only=now == "debt")
+        return
     if action.player != seat:
         who = state.players[seat].name
         raise IllegalActionError(f"it is {who} (seat {seat}) who must act now, not seat {action.player}")
-    player = state.players[seat]
+    problem = _actor_problem(state, action, now)
+    if problem:
+        raise IllegalActionError(problem)
+
+
+def _check_manage(state: GameState, action: Action, *, raising_only: bool) -> None:
+    seat = action.player
+    problem: str | None
+    if isinstance(action, Build):
+        problem = buildings.build_problem(state, seat, action.square)
+    elif isinstance(action, SellBuilding):
+        problem = buildings.sell_problem(state, seat, action.square)
+    elif isinstance(action, SellDown):
+        problem = buildings.sell_down_problem(state, seat, action.group, action.level)
+    elif isinstance(action, Mortgage):
+        problem = mortgages.mortgage_problem(state, seat, action.square)
+    elif isinstance(action, Unmortgage):
+        problem = mortgages.unmortgage_problem(state, seat, action.square)
+    else:
+        assert isinstance(action, ProposeTrade)
+        problem = trade.trade_problem(state, action)
+    if raising_only and isinstance(action, Build | Unmortgage):
+        problem = f"{state.players[seat].name} must settle the debt before spending"
+    if problem:
+        raise IllegalActionError(problem)
+
+
+def _placement_problem(state: GameState, seat: int, square: int) -> str | None:
+    assert state.placement is not None
+    problem = buildings.place_problem(state, seat, square)
+    if problem is None and buildings.building_kind(state.buildings[square]) != state.placement.building:
+        problem = (
+            f"the {state.placement.building} won at auction cannot go on {state.board.squares[square].name}"
+        )
+    return problem
+
+
+def _actor_problem(state: GameState, action: Action, now: Situation) -> str | None:
+    """Why the current actor may not take action in this situation (None: legal)."""
+    player = state.players[action.player]
     kind = action.kind
-    if state.debts:
+    if now == "trade":
+        if isinstance(action, AcceptTrade | RejectTrade):
+            return None
+        return f"{player.name} must answer the trade offer first, not {kind}"
+    if now == "debt":
         debt = state.debts[0]
         if isinstance(action, PayDebt):
-            if player.cash < debt.amount:
-                raise IllegalActionError(f"{player.name} has {player.cash}, not the {debt.amount} owed")
-            return
+            return (
+                None if player.cash >= debt.amount else f"{player.name} has {player.cash}, not {debt.amount}"
+            )
         if isinstance(action, DeclareBankruptcy):
-            if not finance.may_declare_bankruptcy(state, debt):
-                raise IllegalActionError(f"{player.name} can still pay and may not go bankrupt")
-            return
-        raise IllegalActionError(f"{player.name} must settle a debt of {debt.amount} first, not {kind}")
-    if state.auction is not None:
+            if finance.may_declare_bankruptcy(state, debt):
+                return None
+            return (
+                f"{player.name} can still raise the money (sell buildings, mortgage) and may not go bankrupt"
+            )
+        return f"{player.name} must settle a debt of {debt.amount} first, not {kind}"
+    if now == "mortgage_choice":
+        choice = state.mortgage_choices[0]
+        if isinstance(action, KeepMortgage | Unmortgage) and action.square != choice.square:
+            return f"{player.name} must decide on square {choice.square} first"
+        if isinstance(action, KeepMortgage):
+            return None
+        if isinstance(action, Unmortgage):
+            return mortgages.unmortgage_problem(state, action.player, action.square, just_received=True)
+        return f"{player.name} must lift or keep the mortgage on square {choice.square}, not {kind}"
+    if now == "auction":
+        assert state.auction is not None
         if isinstance(action, PassBid):
-            return
+            return None
         if isinstance(action, Bid):
             low = auction.minimum_bid(state, state.auction)
             if action.amount < low:
-                raise IllegalActionError(f"a bid must be at least {low}, not {action.amount}")
+                return f"a bid must be at least {low}, not {action.amount}"
             if action.amount > player.cash:
-                raise IllegalActionError(
-                    f"{player.name} cannot bid {action.amount} with {player.cash} in cash"
-                )
-            return
-        raise IllegalActionError(f"an auction is running: {player.name} must bid or pass, not {kind}")
+                return f"{player.name} cannot bid {action.amount} with {player.cash} in cash"
+            return None
+        return f"an auction is running: {player.name} must bid or pass, not {kind}"
+    if now == "placement":
+        if isinstance(action, PlaceBuilding):
+            return _placement_problem(state, action.player, action.square)
+        return f"{player.name} must place the building won at auction, not {kind}"
+    return _phase_problem(state, action)
+
+
+def _phase_problem(state: GameState, action: Action) -> str | None:
+    player = state.players[action.player]
     phase = state.phase
     if phase == "roll":
         if isinstance(action, Roll):
-            return
+            return None
         if isinstance(action, PayJailFine | UseJailCard) and not player.in_jail:
-            raise IllegalActionError(f"{player.name} is not in jail")
+            return f"{player.name} is not in jail"
         if isinstance(action, PayJailFine):
-            if player.cash < state.rules.jail.fine:
-                raise IllegalActionError(f"{player.name} cannot pay the jail fine of {state.rules.jail.fine}")
-            return
+            fine = state.rules.jail.fine
+            return None if player.cash >= fine else f"{player.name} cannot pay the jail fine of {fine}"
         if isinstance(action, UseJailCard):
-            if not any(c.deck == action.deck for c in player.jail_cards):
-                raise IllegalActionError(f"{player.name} holds no get-out-of-jail card from {action.deck}")
-            return
+            if any(c.deck == action.deck for c in player.jail_cards):
+                return None
+            return f"{player.name} holds no get-out-of-jail card from {action.deck}"
     elif phase == "buy":
         if isinstance(action, Decline):
-            return
+            return None
         if isinstance(action, Buy):
             assert state.pending_square is not None
             price = state.board.property(state.pending_square).price
-            if player.cash < price:
-                raise IllegalActionError(f"{player.name} cannot pay {price} with {player.cash} in cash")
-            return
+            return None if player.cash >= price else f"{player.name} cannot pay {price} with {player.cash}"
     elif phase == "utility_roll":
         if isinstance(action, Roll):
-            return
+            return None
     elif phase == "end_turn" and isinstance(action, EndTurn):
-        return
-    raise IllegalActionError(f"{kind} is not legal now (phase {phase}, {player.name} to act)")
+        return None
+    return f"{action.kind} is not legal now (phase {phase}, {player.name} to act)"
 
 
-# --- handlers: each changes the table for one kind of action ---------------------------------------
+# --- carrying out: each changes the table for one kind of action ---------------------------------------
 
 
 def _dice(t: Table, action: Roll) -> tuple[int, int]:
@@ -240,43 +433,56 @@ def _decline(t: Table, action: Decline) -> None:
     turn.finish_move(t)
 
 
-def _bid(t: Table, action: Bid) -> None:
-    auction.bid(t, action.player, action.amount)
+def _unmortgage(t: Table, action: Unmortgage) -> None:
+    fresh = bool(t.mortgage_choices) and t.mortgage_choices[0].square == action.square
+    if fresh:
+        t.mortgage_choices.pop(0)
+    mortgages.unmortgage(t, action.player, action.square, just_received=fresh)
 
 
-def _pass_bid(t: Table, action: PassBid) -> None:
-    auction.pass_bid(t, action.player)
-
-
-def _pay_fine(t: Table, action: PayJailFine) -> None:
-    jail.pay_fine(t, action.player)
-
-
-def _use_card(t: Table, action: UseJailCard) -> None:
-    jail.use_card(t, action.player, action.deck)
-
-
-def _pay_debt(t: Table, action: PayDebt) -> None:
-    finance.pay_debt(t)
-
-
-def _bankrupt(t: Table, action: DeclareBankruptcy) -> None:
-    turn.bankrupt(t)
-
-
-def _end_turn(t: Table, action: EndTurn) -> None:
-    turn.end_turn(t)
-
-
-_HANDLERS: dict[type, Callable[[Table, Action], None]] = {
-    Roll: _roll,  # type: ignore[dict-item]
-    Buy: _buy,  # type: ignore[dict-item]
-    Decline: _decline,  # type: ignore[dict-item]
-    Bid: _bid,  # type: ignore[dict-item]
-    PassBid: _pass_bid,  # type: ignore[dict-item]
-    PayJailFine: _pay_fine,  # type: ignore[dict-item]
-    UseJailCard: _use_card,  # type: ignore[dict-item]
-    PayDebt: _pay_debt,  # type: ignore[dict-item]
-    DeclareBankruptcy: _bankrupt,  # type: ignore[dict-item]
-    EndTurn: _end_turn,  # type: ignore[dict-item]
-}
+def _carry_out(t: Table, action: Action) -> None:
+    """Change the table for one (already checked) action."""
+    seat = action.player
+    match action:
+        case Roll():
+            _roll(t, action)
+        case Buy():
+            _buy(t, action)
+        case Decline():
+            _decline(t, action)
+        case Bid():
+            auction.bid(t, seat, action.amount)
+        case PassBid():
+            auction.pass_bid(t, seat)
+        case PayJailFine():
+            jail.pay_fine(t, seat)
+        case UseJailCard():
+            jail.use_card(t, seat, action.deck)
+        case PayDebt():
+            finance.pay_debt(t)
+        case DeclareBankruptcy():
+            turn.bankrupt(t)
+        case EndTurn():
+            turn.end_turn(t)
+        case Build():
+            buildings.build(t, seat, action.square)
+        case SellBuilding():
+            buildings.sell(t, seat, action.square, t.buildings[action.square] - 1)
+        case SellDown():
+            for square in t.board.group_members[action.group]:
+                buildings.sell(t, seat, square, min(t.buildings[square], action.level))
+        case PlaceBuilding():
+            buildings.place(t, seat, action.square)
+        case Mortgage():
+            mortgages.mortgage(t, seat, action.square)
+        case Unmortgage():
+            _unmortgage(t, action)
+        case KeepMortgage():
+            t.mortgage_choices.pop(0)
+            t.emit("mortgage_kept", player=seat, square=action.square)
+        case ProposeTrade():
+            trade.propose(t, action)
+        case AcceptTrade():
+            trade.accept(t)
+        case RejectTrade():
+            trade.reject(t)

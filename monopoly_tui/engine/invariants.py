@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .board import BOARD_SIZE
+from .board import BOARD_SIZE, Street
 from .state import GameState
 
 
@@ -49,6 +49,20 @@ def check_invariants(state: GameState) -> None:
             fail(f"unowned square {i} is mortgaged or built on")
         if not 0 <= state.buildings[i] <= 5:
             fail(f"square {i} has building level {state.buildings[i]}")
+    for group, members in board.group_members.items():
+        levels = [state.buildings[i] for i in members]
+        if not any(levels):
+            continue
+        owners = {state.owner[i] for i in members}
+        if len(owners) != 1 or None in owners:
+            fail(f"buildings on group {group} which one player does not own whole")
+        if any(state.mortgaged[i] for i in members):
+            fail(f"buildings on group {group} with a mortgaged street")
+        if rules.buildings.even_building and max(levels) - min(levels) > 1:
+            fail(f"uneven buildings on group {group}: {levels}")
+    for i, square in enumerate(board.squares):
+        if state.buildings[i] and not isinstance(square, Street):
+            fail(f"a building on square {i}, which is not a street")
     houses = sum(level for level in state.buildings if level < 5)
     hotels = sum(1 for level in state.buildings if level == 5)
     if houses + state.bank_houses != rules.buildings.houses:
@@ -74,9 +88,14 @@ def check_invariants(state: GameState) -> None:
             fail(f"it is bankrupt seat {state.turn}'s turn")
     if state.phase in ("buy", "utility_roll") and state.pending_square is None:
         fail(f"phase {state.phase} without a pending square")
+    for choice in state.mortgage_choices:
+        if state.owner[choice.square] != choice.seat or not state.mortgaged[choice.square]:
+            fail(f"mortgage choice on square {choice.square} that seat {choice.seat} does not hold mortgaged")
+    if state.trade is not None and state.players[state.trade.partner].bankrupt:
+        fail("a trade offer to a bankrupt player")
     if state.auction is not None:
         a = state.auction
         if not a.bidders or not 0 <= a.turn < len(a.bidders):
             fail(f"auction with bidders {a.bidders} and turn {a.turn}")
-        if state.owner[a.square] is not None:
+        if a.building is None and state.owner[a.square] is not None:
             fail(f"auction of owned square {a.square}")

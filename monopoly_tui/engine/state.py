@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from .actions import ProposeTrade
 from .board import Board, DeckName
 from .events import Event
 from .model import Frozen
@@ -45,8 +46,15 @@ class PlayerState(Frozen):
     bankrupt: bool = False
 
 
+BuildingKind = Literal["house", "hotel"]
+
+
 class Auction(Frozen):
-    """An auction in progress: bids go round `bidders` (still in, in table order) from `turn`."""
+    """An auction in progress: bids go round `bidders` (still in, in table order) from `turn`.
+
+    Either a property (`square` goes to the winner) or, when buildings are scarce, one `building`
+    that the winner places on a street of theirs (`square` is the street it was asked for).
+    """
 
     square: int
     bidders: tuple[int, ...]
@@ -54,6 +62,23 @@ class Auction(Frozen):
     """Index into bidders of the seat to bid next."""
     high_bid: int = 0
     high_bidder: int | None = None
+    building: BuildingKind | None = None
+    opening: int | None = None
+    """The lowest opening bid when it is not the rules' minimum (a building opens at its price)."""
+
+
+class Placement(Frozen):
+    """A building won at auction, waiting for its winner to put it on a street."""
+
+    seat: int
+    building: BuildingKind
+
+
+class MortgageChoice(Frozen):
+    """A mortgaged lot just received (trade or bankruptcy): lift it now or keep it mortgaged."""
+
+    seat: int
+    square: int
 
 
 class Debt(Frozen):
@@ -116,12 +141,20 @@ class GameState(Frozen):
     auction_queue: tuple[int, ...] = ()
     """Properties the bank auctions next, in board order (after a bankruptcy to the bank)."""
     debts: tuple[Debt, ...] = ()
+    trade: ProposeTrade | None = None
+    """A trade offer waiting for the partner's answer."""
+    mortgage_choices: tuple[MortgageChoice, ...] = ()
+    placement: Placement | None = None
     pot: int = 0
     """Free-parking pot (house rule)."""
     bank_balance: int = 0
     """What the bank has taken in minus what it paid out since the start (money is conserved)."""
     last_card: LastCard | None = None
     winner: int | None = None
+    eliminated: tuple[int, ...] = ()
+    """Seats in the order they went bankrupt."""
+    standings: tuple[int, ...] = ()
+    """Once the game is over: every seat from the winner down."""
     events: tuple[Event, ...] = ()
     """What the last applied action made happen."""
 

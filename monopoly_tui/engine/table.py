@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import ProposeTrade
 from .board import Board, DeckName
 from .events import Event, EventKind
 from .rules import Rules
-from .state import Auction, Debt, Decks, GameState, LastCard, Phase, PlayerState
+from .state import Auction, Debt, Decks, GameState, LastCard, MortgageChoice, Phase, Placement, PlayerState
 
 
 class Table:
@@ -41,10 +42,15 @@ class Table:
         self.auction: Auction | None = state.auction
         self.auction_queue: list[int] = list(state.auction_queue)
         self.debts: list[Debt] = list(state.debts)
+        self.trade: ProposeTrade | None = state.trade
+        self.mortgage_choices: list[MortgageChoice] = list(state.mortgage_choices)
+        self.placement: Placement | None = state.placement
         self.pot = state.pot
         self.bank_balance = state.bank_balance
         self.last_card: LastCard | None = state.last_card
         self.winner = state.winner
+        self.eliminated: list[int] = list(state.eliminated)
+        self.standings: tuple[int, ...] = state.standings
         self.events: list[Event] = []
 
     # --- reading -----------------------------------------------------------------------------
@@ -109,10 +115,15 @@ class Table:
                 "auction": self.auction,
                 "auction_queue": tuple(self.auction_queue),
                 "debts": tuple(self.debts),
+                "trade": self.trade,
+                "mortgage_choices": tuple(self.mortgage_choices),
+                "placement": self.placement,
                 "pot": self.pot,
                 "bank_balance": self.bank_balance,
                 "last_card": self.last_card,
                 "winner": self.winner,
+                "eliminated": tuple(self.eliminated),
+                "standings": self.standings,
                 "events": tuple(self.events),
             }
         )

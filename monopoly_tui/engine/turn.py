@@ -56,7 +56,8 @@ def end_turn(t: Table) -> None:
     t.phase = "roll"
     limit = t.rules.end.turn_limit
     if limit is not None and t.round > limit:
-        _game_over(t, max(active, key=lambda s: (finance.net_worth(t, s), -s)))
+        # the richest by net worth wins; a tie goes to the earlier seat
+        _game_over(t, sorted(active, key=lambda s: (-finance.net_worth(t, s), s)))
         return
     t.emit("turn_started", player=nxt, amount=t.round)
 
@@ -67,18 +68,23 @@ def bankrupt(t: Table) -> None:
     finance.declare_bankruptcy(t)
     active = t.active_seats()
     if len(active) == 1:
-        t.auction_queue = []
-        _game_over(t, active[0])
+        _game_over(t, active)
     elif seat == t.turn:
         end_turn(t)
 
 
-def _game_over(t: Table, winner: int) -> None:
+def _game_over(t: Table, ranking: list[int]) -> None:
+    """The game ends: ranking lists the seats still in, best first; the bankrupt follow, last out first."""
     t.phase = "game_over"
-    t.winner = winner
+    t.winner = ranking[0]
+    t.standings = (*ranking, *reversed(t.eliminated))
     t.debts = []
     t.auction = None
-    t.emit("game_over", player=winner)
+    t.auction_queue = []
+    t.mortgage_choices = []
+    t.placement = None
+    t.trade = None
+    t.emit("game_over", player=t.winner)
 
 
 def settle(t: Table) -> None:

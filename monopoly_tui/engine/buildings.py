@@ -1,0 +1,196 @@
+"""Houses and hotels (seed 000): whole groups, even building, the bank's supply, scarce-building auctions.
+
+A street's level is 0-4 houses or 5 = a hotel. Each level costs the house price; selling one back pays
+half of it. The one place the building rules live: the app and bots ask these functions.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from .board import Street
+from .rent import Holdings, owns_whole_group
+from .state import Auction, BuildingKind
+from .table import Table
+
+HOTEL = 5
+
+
+class _Bank(Holdings, Protocol):
+    """Holdings that also show the bank's building supply (GameState and Table)."""
+
+    @property
+    def bank_houses(self) -> int: ...
+    @property
+    def bank_hotels(self) -> int: ...
+
+
+def street(h: Holdings, square: int) -> Street | None:
+    sq = h.board.squares[square]
+    return sq if isinstance(sq, Street) else None
+
+
+def levels(h: Holdings, square: int) -> list[int]:
+    return [h.buildings[i] for i in h.board.group_of[square]]
+
+
+def building_kind(level: int) -> BuildingKind:
+    """What building the next level on a street at this level is."""
+    return "hotel" if level == HOTEL - 1 else "house"
+
+
+def supply_change(old: int, new: int) -> tuple[int, int]:
+    """Houses and hotels back to the bank when a street goes from level old to new (negative: taken)."""
+    houses = (old if old < HOTEL else 0) - (new if new < HOTEL else 0)
+    hotels = (old == HOTEL) - (new == HOTEL)
+    return houses, hotels
+
+
+def group_may_build(h: Holdings, seat: int, square: int) -> str | None:
+    """Why seat may not build on square's group at all (None: the group is open for building)."""
+    sq = street(h, square)
+    if sq is None:
+        return f"{h.board.squares[square].name} is not a street: no buildings there"
+    if h.owner[square] != seat:
+        return f"{sq.name} does not belong to {h.players[seat].name}"
+    if not owns_whole_group(h, square):
+        return f"{h.players[seat].name} does not own the whole group of {sq.name}"
+    if any(h.mortgaged[i] for i in h.board.group_of[square]):
+        return f"a street of the group of {sq.name} is mortgaged"
+    return None
+
+
+def place_problem(h: Holdings, seat: int, square: int) -> str | None:
+    """Why the next building may not stand on square, money and the bank's supply aside (None: it may)."""
+    problem = group_may_build(h, seat, square)
+    if problem:
+        return problem
+    sq = h.board.squares[square]
+    level = h.buildings[square]
+    group = levels(h, square)
+    if level == HOTEL:
+        return f"{sq.name} already has a hotel"
+    if level == HOTEL - 1 and min(group) < HOTEL - 1:
+        return f"a hotel on {sq.name} needs four houses on every street of the group"
+    if h.rules.buildings.even_building and level > min(group):
+        return f"build evenly: another street of the group of {sq.name} has fewer buildings"
+    return None
+
+
+def build_problem(h: _Bank, seat: int, square: int) -> str | None:
+    """Why seat may not buy the next building for square now (None: Build is legal)."""
+    problem = place_problem(h, seat, square)
+    if problem:
+        return problem
+    sq = street(h, square)
+    assert sq is not None
+    if h.players[seat].cash < sq.house_cost:
+        return f"{h.players[seat].name} cannot pay {sq.house_cost} for a building"
+    kind = building_kind(h.buildings[square])
+    if (h.bank_hotels if kind == "hotel" else h.bank_houses) < 1:
+        return f"the bank has no {kind}s left"
+    return None
+
+
+def builders(h: _Bank, kind: BuildingKind) -> list[int]:
+    """Seats able to buy a building of this kind right now (money and a legal street), in table order."""
+    out = []
+    for seat, p in enumerate(h.players):
+        if p.bankrupt:
+            continue
+        for i, owner in enumerate(h.owner):
+            if owner == seat and building_kind(h.buildings[i]) == kind and build_problem(h, seat, i) is None:
+                out.append(seat)
+                break
+    return out
+
+
+def build(t: Table, seat: int, square: int) -> None:
+    """Buy a building for square, or, when the bank has fewer than the players able to buy one, auction it."""
+    sq = street(t, square)
+    assert sq is not None
+    kind = building_kind(t.buildings[square])
+    able = [s for s in builders(t, kind) if t.cash(s) >= sq.house_cost]
+    supply = t.bank_hotels if kind == "hotel" else t.bank_houses
+    if t.rules.buildings.scarce_auction and supply < len(able):
+        n = len(t.players)
+        order = [(seat + k) % n for k in range(n)]
+        bidders = tuple(s for s in order if s in able)
+        t.auction = Auction(square=square, bidders=bidders, building=kind, opening=sq.house_cost)
+        t.emit("building_auction_started", player=seat, square=square, reason=kind, amount=sq.house_cost)
+        return
+    t.pays_bank(seat, sq.house_cost)
+    _set_level(t, square, t.buildings[square] + 1)
+    t.emit("built", player=seat, square=square, amount=sq.house_cost, reason=kind)
+
+
+def place(t: Table, seat: int, square: int) -> None:
+    """Put the building won at auction (already paid for) on square."""
+    assert t.placement is not None
+    kind = t.placement.building
+    t.placement = None
+    _set_level(t, square, t.buildings[square] + 1)
+    t.emit("built", player=seat, square=square, amount=0, reason=kind)
+
+
+def sell_problem(h: _Bank, seat: int, square: int) -> str | None:
+    """Why seat may not sell one building of square (None: SellBuilding is legal)."""
+    sq = street(h, square)
+    if sq is None or h.owner[square] != seat:
+        return f"{h.players[seat].name} has no street at square {square}"
+    level = h.buildings[square]
+    if level == 0:
+        return f"there is no building on {sq.name}"
+    if h.rules.buildings.even_building and level < max(levels(h, square)):
+        return f"sell evenly: another street of the group of {sq.name} has more buildings"
+    if level == HOTEL and h.bank_houses < HOTEL - 1:
+        return (
+            f"selling the hotel on {sq.name} needs four houses from the bank, which has {h.bank_houses}: "
+            "sell the group down instead"
+        )
+    return None
+
+
+def sell_down_problem(h: _Bank, seat: int, group: str, level: int) -> str | None:
+    """Why seat may not sell group down to level on every street (None: SellDown is legal)."""
+    members = h.board.group_members.get(group)
+    if not members:
+        return f"there is no colour group {group!r}"
+    if any(h.owner[i] != seat for i in members):
+        return f"{h.players[seat].name} does not own the whole group {group!r}"
+    if all(h.buildings[i] <= level for i in members):
+        return f"no street of group {group!r} stands above level {level}"
+    houses = sum(supply_change(h.buildings[i], min(h.buildings[i], level))[0] for i in members)
+    if h.bank_houses + houses < 0:
+        return f"the bank has {h.bank_houses} houses, {-houses} needed to sell down to {level}"
+    return None
+
+
+def sell(t: Table, seat: int, square: int, level: int) -> None:
+    """Take square down to level, paying half the house price for each level removed."""
+    sq = street(t, square)
+    assert sq is not None
+    removed = t.buildings[square] - level
+    if removed <= 0:
+        return
+    refund = removed * sq.house_cost // 2
+    _set_level(t, square, level)
+    t.bank_pays(seat, refund)
+    t.emit("sold_building", player=seat, square=square, amount=refund, reason=str(level))
+
+
+def _set_level(t: Table, square: int, level: int) -> None:
+    houses, hotels = supply_change(t.buildings[square], level)
+    t.bank_houses += houses
+    t.bank_hotels += hotels
+    t.buildings[square] = level
+
+
+def sale_value(h: Holdings, seat: int) -> int:
+    """What selling every building of seat to the bank would pay."""
+    total = 0
+    for i, owner in enumerate(h.owner):
+        sq = street(h, i)
+        if owner == seat and sq is not None:
+            total += h.buildings[i] * sq.house_cost // 2
+    return total

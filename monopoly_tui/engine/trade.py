@@ -1,0 +1,81 @@
+"""Trades: any two players swap lots (none with buildings in its group), cash and get-out-of-jail cards."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from . import mortgages
+from .actions import ProposeTrade, TradeSide
+from .board import Street
+from .rent import Holdings
+from .table import Table
+
+
+def _side_problem(h: Holdings, seat: int, side: TradeSide) -> str | None:
+    player = h.players[seat]
+    if len(set(side.lots)) != len(side.lots):
+        return "a lot is named twice"
+    for square in side.lots:
+        if not 0 <= square < len(h.owner) or h.owner[square] != seat:
+            return f"{player.name} does not own square {square}"
+        sq = h.board.squares[square]
+        if isinstance(sq, Street) and any(h.buildings[i] for i in h.board.group_of[square]):
+            return f"the group of {sq.name} has buildings: sell them before trading it"
+    if side.cash > player.cash:
+        return f"{player.name} has {player.cash}, not {side.cash}"
+    held = Counter(c.deck for c in player.jail_cards)
+    for deck, count in Counter(side.jail_cards).items():
+        if held[deck] < count:
+            return f"{player.name} does not hold {count} get-out-of-jail card(s) from {deck}"
+    return None
+
+
+def trade_problem(h: Holdings, offer: ProposeTrade) -> str | None:
+    """Why the offer may not be made (None: it is a valid proposal)."""
+    if offer.partner == offer.player:
+        return "a player cannot trade with themselves"
+    if not 0 <= offer.partner < len(h.players) or h.players[offer.partner].bankrupt:
+        return f"seat {offer.partner} is not in the game"
+    if offer.give.empty and offer.take.empty:
+        return "the trade is empty"
+    return _side_problem(h, offer.player, offer.give) or _side_problem(h, offer.partner, offer.take)
+
+
+def propose(t: Table, offer: ProposeTrade) -> None:
+    t.trade = offer
+    t.emit("trade_proposed", player=offer.player, other=offer.partner)
+
+
+def reject(t: Table) -> None:
+    offer = t.trade
+    assert offer is not None
+    t.trade = None
+    t.emit("trade_rejected", player=offer.partner, other=offer.player)
+
+
+def accept(t: Table) -> None:
+    """Carry out the offer both ways; mortgaged lots received pay interest and await lift-or-keep."""
+    offer = t.trade
+    assert offer is not None
+    t.trade = None
+    t.emit("trade_accepted", player=offer.partner, other=offer.player)
+    _hand_over(t, offer.player, offer.partner, offer.give)
+    _hand_over(t, offer.partner, offer.player, offer.take)
+    mortgages.receive(t, offer.partner, list(offer.give.lots))
+    mortgages.receive(t, offer.player, list(offer.take.lots))
+
+
+def _hand_over(t: Table, giver: int, receiver: int, side: TradeSide) -> None:
+    for square in side.lots:
+        t.owner[square] = receiver
+    if side.cash:
+        t.pays_player(giver, receiver, side.cash)
+    cards = list(t.players[giver].jail_cards)
+    moved = []
+    for deck in side.jail_cards:
+        card = next(c for c in cards if c.deck == deck)
+        cards.remove(card)
+        moved.append(card)
+    if moved:
+        t.update_player(giver, jail_cards=tuple(cards))
+        t.update_player(receiver, jail_cards=t.players[receiver].jail_cards + tuple(moved))
