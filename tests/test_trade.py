@@ -455,3 +455,25 @@ def test_money_is_conserved_through_trades_and_receipts():
     )
     assert total_money(state) == total
     assert cash(state) == [START - 5_000 + 300_000 - 7_500 - 75_000, START + 5_000 - 300_000 - 17_500, START]
+
+
+def test_a_debtor_may_not_give_cash_away_by_trade():
+    """Trading is how a debtor raises money: handing cash to another player instead is refused."""
+    state = make_state(3, cash={0: 150_000}, positions={0: 2}, owners={5: 0})
+    state = play(state, roll(0, 1, 1))  # Подоходный налог, 200 000
+    assert state.debts == (Debt(debtor=0, creditor=None, amount=200_000, reason="tax"),)
+    refused(state, offer(0, 1, give={"cash": 150_000}), "may not give cash away")
+    refused(state, offer(0, 1, give={"lots": (5,), "cash": 1_000}, take={"cash": 200_000}), "give cash")
+    assert why_illegal(state, offer(0, 1, give={"lots": (5,)}, take={"cash": 200_000})) is None
+
+
+def test_a_debtor_receiving_a_mortgaged_lot_may_not_lift_it_before_paying():
+    """The interest joins the debts; lifting at once waits until every debt of the receiver is paid."""
+    state = make_state(3, cash={0: 150_000}, positions={0: 2}, owners={5: 0, 1: 1}, mortgaged=[1])
+    state = play(state, roll(0, 1, 1))  # Подоходный налог, 200 000
+    assert state.debts == (Debt(debtor=0, creditor=None, amount=200_000, reason="tax"),)
+    state = play(state, offer(0, 1, give={"lots": (5,)}, take={"lots": (1,), "cash": 100_000}))
+    state = play(state, AcceptTrade(player=1))
+    assert situation(state) == "mortgage_choice"
+    assert legal_actions(state) == [KeepMortgage(player=0, square=1)]
+    refused(state, Unmortgage(player=0, square=1), "settle the debts")

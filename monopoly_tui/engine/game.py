@@ -175,7 +175,7 @@ def _actor_actions(state: GameState, seat: int, now: Situation) -> list[Action]:
     if now == "mortgage_choice":
         square = state.mortgage_choices[0].square
         actions = [KeepMortgage(player=seat, square=square)]
-        if mortgages.unmortgage_problem(state, seat, square, just_received=True) is None:
+        if _lift_now_problem(state, seat, square) is None:
             actions.insert(0, Unmortgage(player=seat, square=square))
         return actions
     if now == "auction":
@@ -299,10 +299,17 @@ def _check_manage(state: GameState, action: Action, *, raising_only: bool) -> No
     else:
         assert isinstance(action, ProposeTrade)
         problem = trade.trade_problem(state, action)
-    if raising_only and isinstance(action, Build | Unmortgage):
-        problem = f"{state.players[seat].name} must settle the debt before spending"
+        if problem is None and raising_only and action.give.cash:
+            problem = f"{state.players[seat].name} is in debt and may not give cash away"
     if problem:
         raise IllegalActionError(problem)
+
+
+def _lift_now_problem(state: GameState, seat: int, square: int) -> str | None:
+    """Why a lot just received may not be lifted at once: the cash, or debts that come first."""
+    if any(d.debtor == seat for d in state.debts):
+        return f"{state.players[seat].name} must settle the debts before lifting a mortgage"
+    return mortgages.unmortgage_problem(state, seat, square, just_received=True)
 
 
 def _placement_problem(state: GameState, seat: int, square: int) -> str | None:
@@ -343,7 +350,7 @@ def _actor_problem(state: GameState, action: Action, now: Situation) -> str | No
         if isinstance(action, KeepMortgage):
             return None
         if isinstance(action, Unmortgage):
-            return mortgages.unmortgage_problem(state, action.player, action.square, just_received=True)
+            return _lift_now_problem(state, action.player, action.square)
         return f"{player.name} must lift or keep the mortgage on square {choice.square}, not {kind}"
     if now == "auction":
         assert state.auction is not None
