@@ -1,0 +1,37 @@
+"""Computer players: «Простой» (simple) and «Сильный» (strong), and a driver that plays whole games.
+
+bot = make_bot("strong", seed=7, seat=0)
+action = bot.choose(state, current_actor(state))   # always legal; the caller applies it
+"""
+
+from __future__ import annotations
+
+from .base import BOT_NAMES, Bot, BotKind, JailPolicy
+from .driver import GameStats, play_game
+from .simple import SimpleBot
+from .strong import StrongBot
+
+BOT_KINDS: tuple[BotKind, ...] = ("simple", "strong")
+
+
+def make_bot(kind: BotKind, seed: int, seat: int, *, jail: JailPolicy | None = None) -> Bot:
+    """A bot of the given strength for seat; its own randomness derives from (seed, seat) alone."""
+    if kind == "simple":
+        return SimpleBot(seed, seat, jail)
+    if kind == "strong":
+        return StrongBot(seed, seat, jail)
+    raise ValueError(f"unknown bot kind {kind!r}; choose from {', '.join(BOT_KINDS)}")
+
+
+__all__ = [
+    "BOT_KINDS",
+    "BOT_NAMES",
+    "Bot",
+    "BotKind",
+    "GameStats",
+    "JailPolicy",
+    "SimpleBot",
+    "StrongBot",
+    "make_bot",
+    "play_game",
+]

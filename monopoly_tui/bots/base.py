@@ -1,0 +1,229 @@
+"""What every computer player shares: the Bot protocol, and one decision method per question the game asks.
+
+A bot reads the state, asks the engine what is legal (`legal_actions`, `why_illegal`) and returns one
+action; the caller applies it. Subclasses fill in the judgement (buy? how high to bid? what to build?).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import ClassVar, Literal, Protocol, TypeVar
+
+from ..engine import (
+    AcceptTrade,
+    Action,
+    Bid,
+    Buy,
+    DeclareBankruptcy,
+    Decline,
+    EndTurn,
+    GameState,
+    KeepMortgage,
+    Mortgage,
+    PassBid,
+    PayDebt,
+    PayJailFine,
+    PlaceBuilding,
+    ProposeTrade,
+    RejectTrade,
+    Roll,
+    SellBuilding,
+    SellDown,
+    Unmortgage,
+    UseJailCard,
+    legal_actions,
+    situation,
+    why_illegal,
+)
+from ..engine.state import Auction
+
+BotKind = Literal["simple", "strong"]
+JailPolicy = Literal["short", "long"]
+"""short: leave jail at once (card or fine before rolling); long: stay as long as the rules allow."""
+
+BOT_NAMES: dict[BotKind, str] = {"simple": "Простой", "strong": "Сильный"}
+"""The names players see when choosing a computer opponent."""
+
+A = TypeVar("A")
+
+
+class Bot(Protocol):
+    """A computer player for one seat."""
+
+    @property
+    def kind(self) -> BotKind:
+        """simple or strong."""
+        ...
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        """The action seat takes now; seat must be the current actor. Managing comes first on its turn."""
+        ...
+
+    def manage(self, state: GameState, seat: int) -> Action | None:
+        """In a calm situation, a manage action or trade proposal seat wants to make now, or None."""
+        ...
+
+
+def first(actions: Sequence[object], cls: type[A]) -> A | None:
+    """The first action of the given class among actions."""
+    for action in actions:
+        if isinstance(action, cls):
+            return action
+    return None
+
+
+class BotBase:
+    """Dispatches each situation to a decision method; subclasses supply the judgement."""
+
+    kind: ClassVar[BotKind]
+    manage_budget: ClassVar[int] = 12
+    """Manage actions and trade offers one seat may make in one player's turn (so the game moves on)."""
+
+    def __init__(self, seed: int, seat: int, jail: JailPolicy | None = None) -> None:
+        self.seat = seat
+        self.random = random.Random(seed * 8 + seat)
+        self.jail = jail
+        self._turn: tuple[int, int] = (-1, -1)
+        self._spent = 0
+
+    @property
+    def name(self) -> str:
+        return BOT_NAMES[self.kind]
+
+    # --- the protocol --------------------------------------------------------------------------
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        actions = legal_actions(state, seat)
+        if not actions:
+            raise ValueError(f"seat {seat} has nothing to do now")
+        now = situation(state)
+        if now == "trade":
+            assert state.trade is not None
+            return self.answer_trade(state, seat, state.trade)
+        if now == "mortgage_choice":
+            return self.lift_or_keep(state, seat, actions)
+        if now == "debt":
+            return self.settle_debt(state, seat, actions)
+        if now == "auction":
+            assert state.auction is not None
+            return self.bid(state, seat, state.auction, actions)
+        if now == "placement":
+            return self.place(state, seat, [a for a in actions if isinstance(a, PlaceBuilding)])
+        action = self._managed(state, seat, actions)
+        return action or self.move(state, seat, actions)
+
+    def manage(self, state: GameState, seat: int) -> Action | None:
+        if situation(state) != "calm" or state.players[seat].bankrupt or not self.has_business(state, seat):
+            return None
+        return self._managed(state, seat, legal_actions(state, seat))
+
+    def _managed(self, state: GameState, seat: int, actions: list[Action]) -> Action | None:
+        turn = (state.round, state.turn)
+        if turn != self._turn:
+            self._turn, self._spent = turn, 0
+        if self._spent >= self.manage_budget:
+            return None
+        action = self.manage_from(state, seat, actions)
+        if action is not None:
+            self._spent += 1
+        return action
+
+    # --- the turn's moves ----------------------------------------------------------------------
+
+    def move(self, state: GameState, seat: int, actions: list[Action]) -> Action:
+        """Roll, buy or decline, end the turn: the moves of the player whose turn it is."""
+        if state.phase == "roll" and state.players[seat].in_jail:
+            return self.leave_jail(state, seat, actions)
+        if state.phase == "buy":
+            assert state.pending_square is not None
+            buy = first(actions, Buy)
+            if buy is not None and self.wants_to_buy(state, seat, state.pending_square):
+                return buy
+            decline = first(actions, Decline)
+            assert decline is not None
+            return decline
+        action = first(actions, Roll) or first(actions, EndTurn)
+        assert action is not None, f"no move for seat {seat} in phase {state.phase}"
+        return action
+
+    def leave_jail(self, state: GameState, seat: int, actions: list[Action]) -> Action:
+        """Before rolling in jail: use a card or pay the fine (short stay), or roll for doubles (long)."""
+        if (self.jail or self.jail_stay(state, seat)) == "short":
+            out = first(actions, UseJailCard) or first(actions, PayJailFine)
+            if out is not None:
+                return out
+        roll = first(actions, Roll)
+        assert roll is not None
+        return roll
+
+    # --- out-of-turn questions -----------------------------------------------------------------
+
+    def settle_debt(self, state: GameState, seat: int, actions: list[Action]) -> Action:
+        """Pay when the cash is there; else raise it; bankruptcy only when the engine allows it (nothing
+        left that could cover the debt)."""
+        action = first(actions, PayDebt) or first(actions, DeclareBankruptcy)
+        if action is not None:
+            return action
+        raising = [a for a in actions if isinstance(a, SellBuilding | SellDown | Mortgage)]
+        assert raising, "a debtor who may not go bankrupt always has something to sell or mortgage"
+        return self.raise_money(state, seat, raising)
+
+    def bid(self, state: GameState, seat: int, auction: Auction, actions: list[Action]) -> Action:
+        """Bid up to this bot's limit in steps; pass above it."""
+        lowest = min((a.amount for a in actions if isinstance(a, Bid)), default=None)
+        limit = self.auction_limit(state, seat, auction)
+        if lowest is not None and lowest <= limit:
+            step = self.bid_step(state, auction)
+            amount = min(limit, -(-lowest // step) * step)
+            offer = Bid(player=seat, amount=amount)
+            if why_illegal(state, offer) is None:
+                return offer
+        return PassBid(player=seat)
+
+    def lift_or_keep(self, state: GameState, seat: int, actions: list[Action]) -> Action:
+        lift = first(actions, Unmortgage)
+        if lift is not None and self.wants_to_lift(state, seat, lift.square):
+            return lift
+        keep = first(actions, KeepMortgage)
+        assert keep is not None
+        return keep
+
+    def answer_trade(self, state: GameState, seat: int, offer: ProposeTrade) -> Action:
+        if self.likes_trade(state, seat, offer):
+            return AcceptTrade(player=seat)
+        return RejectTrade(player=seat)
+
+    def place(self, state: GameState, seat: int, places: list[PlaceBuilding]) -> Action:
+        """Where a building won at auction goes: by default the first street where it may stand."""
+        return places[0]
+
+    # --- the judgement, per bot ----------------------------------------------------------------
+
+    def has_business(self, state: GameState, seat: int) -> bool:
+        """A cheap first look: might seat want to manage at all now? (saves asking for legal actions)"""
+        raise NotImplementedError
+
+    def manage_from(self, state: GameState, seat: int, actions: list[Action]) -> Action | None:
+        raise NotImplementedError
+
+    def jail_stay(self, state: GameState, seat: int) -> JailPolicy:
+        raise NotImplementedError
+
+    def wants_to_buy(self, state: GameState, seat: int, square: int) -> bool:
+        raise NotImplementedError
+
+    def auction_limit(self, state: GameState, seat: int, auction: Auction) -> int:
+        raise NotImplementedError
+
+    def bid_step(self, state: GameState, auction: Auction) -> int:
+        return 10_000
+
+    def wants_to_lift(self, state: GameState, seat: int, square: int) -> bool:
+        raise NotImplementedError
+
+    def likes_trade(self, state: GameState, seat: int, offer: ProposeTrade) -> bool:
+        raise NotImplementedError
+
+    def raise_money(self, state: GameState, seat: int, options: Sequence[Action]) -> Action:
+        raise NotImplementedError

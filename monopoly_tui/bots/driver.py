@@ -1,0 +1,147 @@
+"""Playing whole games with bots: the loop behind `simulate`, the benchmarks and the tests.
+
+The current actor's bot answers whatever the game waits on (it manages first on its own turn); at each
+turn change every other seat's bot may take a few manage actions or make trade offers. Every action
+goes through the engine's `apply`; a round limit and an action cap make sure that every game ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..engine import (
+    Action,
+    Board,
+    GameState,
+    Roll,
+    Rules,
+    apply,
+    current_actor,
+    managers,
+    new_game,
+    situation,
+)
+from .base import Bot
+
+IN_JAIL = 40
+"""The landings index of throws that end in jail; 10 counts only "just visiting"."""
+OTHERS_MANAGE = 3
+"""Manage actions or trade offers each other seat may make at a turn change."""
+ACTIONS_PER_PLAYER_ROUND = 500
+"""The action cap: a safety net far above what real games need."""
+
+Ending = Literal["bankruptcy", "turn_limit", "round_limit", "stalled"]
+"""How a game ended: one player left; the rules' turn limit (richest wins); stopped by the driver's round
+limit; stopped by the action cap (a bug if it ever happens)."""
+
+
+@dataclass
+class GameStats:
+    """What one game counted."""
+
+    rolls: int = 0
+    """Throws of the dice to move (the extra throw a utility card asks for is not one)."""
+    actions: int = 0
+    rounds: int = 0
+    landings: list[int] = field(default_factory=lambda: [0] * (IN_JAIL + 1))
+    """For each throw, where the thrower's token rests once the throw is resolved (40: in jail)."""
+    winner: int | None = None
+    ended: Ending = "round_limit"
+
+
+class _Game:
+    """One game in progress: the state, the bots, the counts."""
+
+    def __init__(self, state: GameState, bots: Sequence[Bot], max_actions: int) -> None:
+        self.state = state
+        self.bots = bots
+        self.max_actions = max_actions
+        self.stats = GameStats()
+        self.throw: int | None = None
+        """The seat whose throw is not yet resolved (a move owed after a forced jail fine)."""
+
+    @property
+    def running(self) -> bool:
+        return not self.state.is_over and self.stats.actions < self.max_actions
+
+    def apply(self, action: Action) -> None:
+        before = self.state
+        self.state = after = apply(before, action)
+        self.stats.actions += 1
+        if isinstance(action, Roll) and before.phase == "roll":
+            self.stats.rolls += 1
+            self.throw = action.player
+        if self.throw is not None and (after.pending_move is None or after.is_over):
+            self._land(self.throw)
+
+    def _land(self, seat: int) -> None:
+        """Count where the thrower's token rests: in jail, or bankrupt before the owed move (never left)."""
+        player = self.state.players[seat]
+        self.stats.landings[IN_JAIL if player.in_jail or player.bankrupt else player.position] += 1
+        self.throw = None
+
+    def step(self) -> None:
+        """The current actor's bot acts once."""
+        seat = current_actor(self.state)
+        assert seat is not None
+        self.apply(self.bots[seat].choose(self.state, seat))
+
+    def settle(self) -> None:
+        """Let the current actors act until the game is calm again (a trade answered, an auction over...)."""
+        while self.running and situation(self.state) != "calm":
+            self.step()
+
+    def others_manage(self) -> None:
+        """At a turn change, each other seat may take a few manage actions or make trade offers."""
+        actor = current_actor(self.state)
+        for seat in managers(self.state):
+            if seat == actor:
+                continue
+            for _ in range(OTHERS_MANAGE):
+                if not self.running or situation(self.state) != "calm":
+                    return
+                if self.state.players[seat].bankrupt:
+                    break
+                action = self.bots[seat].manage(self.state, seat)
+                if action is None:
+                    break
+                self.apply(action)
+                self.settle()
+
+
+def play_game(
+    board: Board,
+    names: Sequence[str],
+    bots: Sequence[Bot],
+    seed: int,
+    rules: Rules | None = None,
+    max_rounds: int = 200,
+) -> tuple[GameState, GameStats]:
+    """Play one game to the end or to max_rounds full rounds; returns the final state and the counts."""
+    if len(bots) != len(names):
+        raise ValueError(f"{len(names)} players but {len(bots)} bots")
+    game = _Game(
+        new_game(board, names, seed=seed, rules=rules),
+        bots,
+        max_actions=ACTIONS_PER_PLAYER_ROUND * len(names) * max_rounds,
+    )
+    last_turn = (0, -1)
+    while game.running and game.state.round <= max_rounds:
+        state = game.state
+        if situation(state) == "calm" and (state.round, state.turn) != last_turn:
+            last_turn = (state.round, state.turn)
+            game.others_manage()
+            continue
+        game.step()
+    if game.throw is not None:
+        game._land(game.throw)
+    stats, state = game.stats, game.state
+    stats.winner = state.winner
+    stats.rounds = min(state.round, max_rounds)
+    if state.is_over:
+        stats.ended = "bankruptcy" if len(state.eliminated) == len(names) - 1 else "turn_limit"
+    elif game.stats.actions >= game.max_actions:
+        stats.ended = "stalled"
+    return state, stats

@@ -1,0 +1,127 @@
+"""«Простой»: a sensible, unhurried player with fixed cash cushions.
+
+Buys what it can afford with a cushion to spare, bids up to about the printed price, builds on whole
+groups when it has cash to spare, leaves jail at once, raises money by mortgaging loose lots first,
+accepts a trade that it thinks leaves it at least about as well off as the proposer, and offers a
+swap now and then when both sides would complete a colour group.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from ..engine import (
+    Action,
+    Build,
+    GameState,
+    Mortgage,
+    ProposeTrade,
+    SellBuilding,
+    SellDown,
+    TradeSide,
+    Unmortgage,
+    why_illegal,
+)
+from ..engine.mortgages import lift_cost
+from ..engine.state import Auction
+from .base import BotBase, BotKind, JailPolicy
+from .trading import gains, swap_lots, wishes
+from .valuation import Appraiser, colour_group, completes_group, house_cost, monopolies, owns_group
+
+APPRAISER = Appraiser(group_bonus=1.0, rent_based=False)
+"""A whole group is worth twice its printed prices; stations and utilities a little more together."""
+CUSHION = 150_000
+"""Cash kept back when buying or bidding."""
+BUILD_CUSHION = 200_000
+LIFT_CUSHION = 300_000
+FAIRNESS = 0.75
+"""A trade is fair when one's own gain is at least this share of the other side's."""
+SWAP_EVERY = 5
+"""Rounds between two swap offers to the same player for the same group."""
+
+
+class SimpleBot(BotBase):
+    kind: ClassVar[BotKind] = "simple"
+
+    def __init__(self, seed: int, seat: int, jail: JailPolicy | None = None) -> None:
+        super().__init__(seed, seat, jail)
+        self._offered: dict[tuple[int, ...], int] = {}
+
+    def has_business(self, state: GameState, seat: int) -> bool:
+        return any(state.mortgaged[i] and state.owner[i] == seat for i in state.board.properties) or bool(
+            monopolies(state, seat) or self._swap(state, seat)
+        )
+
+    def manage_from(self, state: GameState, seat: int, actions: list[Action]) -> Action | None:
+        cash = state.players[seat].cash
+        builds = [a for a in actions if isinstance(a, Build)]
+        if builds:
+            build = min(builds, key=lambda a: (house_cost(state.board, a.square), a.square))
+            if cash - house_cost(state.board, build.square) >= BUILD_CUSHION:
+                return build
+        for lift in (a for a in actions if isinstance(a, Unmortgage)):
+            whole = owns_group(state, seat, colour_group(state.board, lift.square))
+            if cash - lift_cost(state, lift.square) >= (LIFT_CUSHION if whole else 2 * LIFT_CUSHION):
+                return lift
+        return self._swap(state, seat)
+
+    def _swap(self, state: GameState, seat: int) -> ProposeTrade | None:
+        """A swap in which both sides complete a colour group, if it looks fair and was not offered lately."""
+        for wish in wishes(state, seat):
+            if len(wish.lots) != 1:
+                continue
+            last = self._offered.get(wish.lots)
+            if last is not None and state.round - last < SWAP_EVERY:
+                continue
+            for mine in swap_lots(state, seat, wish.partner):
+                offer = ProposeTrade(
+                    player=seat,
+                    partner=wish.partner,
+                    give=TradeSide(lots=(mine,)),
+                    take=TradeSide(lots=wish.lots),
+                )
+                mine_gain, theirs = gains(APPRAISER, state, offer)
+                if mine_gain > 0 and mine_gain >= FAIRNESS * theirs and why_illegal(state, offer) is None:
+                    self._offered[wish.lots] = state.round
+                    return offer
+        return None
+
+    def jail_stay(self, state: GameState, seat: int) -> JailPolicy:
+        return "short"
+
+    def wants_to_buy(self, state: GameState, seat: int, square: int) -> bool:
+        price = state.board.property(square).price
+        cushion = 0 if completes_group(state, seat, square) else CUSHION
+        return state.players[seat].cash - price >= cushion
+
+    def auction_limit(self, state: GameState, seat: int, auction: Auction) -> int:
+        cash = state.players[seat].cash
+        if auction.building is not None:
+            cost = house_cost(state.board, auction.square)
+            return min(cost + cost // 5, cash - CUSHION)
+        price = state.board.property(auction.square).price
+        if completes_group(state, seat, auction.square):
+            price += price // 2
+        return min(price, cash - CUSHION)
+
+    def wants_to_lift(self, state: GameState, seat: int, square: int) -> bool:
+        return state.players[seat].cash - state.board.property(square).mortgage >= LIFT_CUSHION
+
+    def likes_trade(self, state: GameState, seat: int, offer: ProposeTrade) -> bool:
+        theirs, mine = gains(APPRAISER, state, offer)
+        return mine > 0 and mine >= FAIRNESS * theirs
+
+    def raise_money(self, state: GameState, seat: int, options: Sequence[Action]) -> Action:
+        """Loose lots first (not of a whole group), then buildings, then whatever is left."""
+
+        def order(action: Action) -> tuple[int, int]:
+            if isinstance(action, Mortgage):
+                whole = owns_group(state, seat, colour_group(state.board, action.square))
+                return (2 if whole else 0, action.square)
+            if isinstance(action, SellBuilding):
+                return (1, action.square)
+            assert isinstance(action, SellDown)
+            return (1, 100 - action.level)
+
+        return min(options, key=order)

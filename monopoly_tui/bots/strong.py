@@ -1,0 +1,254 @@
+"""«Сильный»: buys hard early, trades to complete colour groups, builds to three houses fast, and keeps
+just enough cash for the rents the board can charge.
+
+- Buying and auctions: a lot is worth its price plus what it adds to a group (its own, or a group it
+  keeps an opponent from completing); it buys nearly everything in the opening, mortgaging loose lots
+  to afford a street that completes or blocks a group.
+- Building: the house that raises rent most per ruble first, on whole groups, mortgaging loose lots to
+  pay for it; when houses run short it holds four-house streets rather than free houses for others.
+- Trading: offers cash (more each round) or a fair swap for the streets that complete its groups, and
+  answers offers by what they do to both sides' worth.
+- Jail: out at once while lots are still for sale; stays in once the board is built up.
+- Debts: sells or mortgages what earns least per ruble raised; bankruptcy only when nothing can cover it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from ..engine import (
+    Action,
+    Build,
+    GameState,
+    Mortgage,
+    PlaceBuilding,
+    ProposeTrade,
+    TradeSide,
+    Unmortgage,
+    why_illegal,
+)
+from ..engine.board import Street
+from ..engine.buildings import place_problem
+from ..engine.mortgages import lift_cost
+from ..engine.state import Auction
+from .base import BotBase, BotKind, JailPolicy
+from .raising import least_loss
+from .trading import Wish, gains, swap_lots, view_after, wishes
+from .valuation import (
+    Appraiser,
+    View,
+    blocks_group,
+    colour_group,
+    completes_group,
+    danger,
+    house_cost,
+    monopolies,
+    owns_group,
+)
+
+APPRAISER = Appraiser(group_bonus=0.5, rent_based=True)
+"""A whole group is worth its prices plus half the rent it earns with three houses on every street."""
+MIN_RESERVE, MAX_RESERVE = 50_000, 400_000
+RESERVE_SHARE = 0.5
+"""Cash kept back: this share of the highest rent on the board, within the bounds above."""
+OPENING_UNOWNED = 8
+"""While at least this many lots are for sale, leave jail at once to buy them."""
+JAIL_DANGER = 150_000
+"""Later, stay in jail while some rent on the board is at least this."""
+CASH_LADDER = (1.0, 1.3, 1.6, 2.0, 2.5, 3.0, 3.5)
+"""Cash offered for the streets that complete a group, as multiples of their printed prices, try by try."""
+SWAP_LADDER = (0.0, 0.0, 0.25, 0.5, 0.75, 1.0, 1.5)
+"""Cash added to a swap, as multiples of the printed prices of the streets asked for."""
+RETRY_AFTER = 10
+"""Rounds before offering again for a group once the ladder is exhausted."""
+HOLD_HOUSES = 6
+"""With no more houses than this in the bank, keep four houses instead of building a hotel."""
+
+
+class StrongBot(BotBase):
+    kind: ClassVar[BotKind] = "strong"
+
+    def __init__(self, seed: int, seat: int, jail: JailPolicy | None = None) -> None:
+        super().__init__(seed, seat, jail)
+        self._asked: dict[tuple[int, ...], tuple[int, int]] = {}
+        """Streets asked for -> (offers made, round of the last offer)."""
+
+    def reserve(self, state: GameState, seat: int) -> int:
+        return max(MIN_RESERVE, min(MAX_RESERVE, int(RESERVE_SHARE * danger(state, seat))))
+
+    # --- managing ------------------------------------------------------------------------------
+
+    def has_business(self, state: GameState, seat: int) -> bool:
+        if state.phase == "buy" and state.turn == seat:
+            return True
+        mine = [i for i in state.board.properties if state.owner[i] == seat]
+        return any(state.mortgaged[i] for i in mine) or bool(monopolies(state, seat) or wishes(state, seat))
+
+    def manage_from(self, state: GameState, seat: int, actions: list[Action]) -> Action | None:
+        cash = state.players[seat].cash
+        reserve = self.reserve(state, seat)
+        square = state.pending_square
+        if state.phase == "buy" and state.turn == seat and square is not None:
+            price = state.board.property(square).price
+            if cash < price and (completes_group(state, seat, square) or blocks_group(state, seat, square)):
+                return self._loose_mortgage(state, seat, actions)
+        lifts = [a for a in actions if isinstance(a, Unmortgage)]
+        for lift in lifts:
+            whole = owns_group(state, seat, colour_group(state.board, lift.square))
+            if whole and cash - lift_cost(state, lift.square) >= reserve:
+                return lift
+        sites = self._build_sites(state, seat)
+        if sites:
+            best = max(sites, key=lambda i: (self._build_gain(state, i), -i))
+            if cash - house_cost(state.board, best) >= reserve:
+                build = Build(player=seat, square=best)
+                if build in actions:
+                    return build
+            else:
+                mortgage = self._loose_mortgage(state, seat, actions)
+                if mortgage is not None:
+                    return mortgage
+        offer = self._offer(state, seat, cash - reserve)
+        if offer is not None:
+            return offer
+        if not sites:
+            for lift in lifts:
+                if cash - lift_cost(state, lift.square) >= 2 * reserve + 100_000:
+                    return lift
+        return None
+
+    def _build_sites(self, state: GameState, seat: int) -> list[int]:
+        """Streets where seat may put its next building (money aside), less hotels held back."""
+        sites = []
+        hold = state.bank_houses <= HOLD_HOUSES
+        for group in monopolies(state, seat):
+            for i in group:
+                level = state.buildings[i]
+                if place_problem(state, seat, i) is not None:
+                    continue
+                if level == 4 and (hold or state.bank_hotels == 0):
+                    continue
+                if level < 4 and state.bank_houses == 0:
+                    continue
+                sites.append(i)
+        return sites
+
+    def _build_gain(self, state: GameState, square: int) -> float:
+        """Rent gained per ruble spent: towards three houses as one step, then house by house."""
+        sq = state.board.squares[square]
+        assert isinstance(sq, Street)
+        level = state.buildings[square]
+        if level < 3:
+            now = sq.rent[level] if level else 2 * sq.rent[0]
+            return (sq.rent[3] - now) / ((3 - level) * sq.house_cost)
+        return (sq.rent[level + 1] - sq.rent[level]) / sq.house_cost
+
+    def _loose_mortgage(self, state: GameState, seat: int, actions: list[Action]) -> Action | None:
+        """The mortgage of a lot outside seat's whole groups that costs the least earning power."""
+        loose = [
+            a
+            for a in actions
+            if isinstance(a, Mortgage) and not owns_group(state, seat, colour_group(state.board, a.square))
+        ]
+        return least_loss(state, seat, loose) if loose else None
+
+    # --- trading -------------------------------------------------------------------------------
+
+    def _offer(self, state: GameState, seat: int, spare: int) -> ProposeTrade | None:
+        """The next offer for streets that complete a group: cash first, else a swap, a bit more each try."""
+        for wish in sorted(wishes(state, seat), key=lambda w: -APPRAISER.group_value(state.board, w.group)):
+            tries, last = self._asked.get(wish.lots, (0, -RETRY_AFTER))
+            if last == state.round or (tries >= len(CASH_LADDER) and state.round - last < RETRY_AFTER):
+                continue
+            step = tries % len(CASH_LADDER)
+            offer = self._cash_offer(state, seat, wish, step, spare) or self._swap_offer(
+                state, seat, wish, step
+            )
+            if offer is not None:
+                self._asked[wish.lots] = (tries + 1, state.round)
+                return offer
+        return None
+
+    def _worth_it(self, state: GameState, offer: ProposeTrade) -> bool:
+        mine, theirs = gains(APPRAISER, state, offer)
+        return mine > 0 and mine >= theirs and why_illegal(state, offer) is None
+
+    def _cash_offer(
+        self, state: GameState, seat: int, wish: Wish, step: int, spare: int
+    ) -> ProposeTrade | None:
+        prices = sum(state.board.property(i).price for i in wish.lots)
+        cash = int(CASH_LADDER[step] * prices)
+        if cash > spare:
+            return None
+        offer = ProposeTrade(
+            player=seat, partner=wish.partner, give=TradeSide(cash=cash), take=TradeSide(lots=wish.lots)
+        )
+        return offer if self._worth_it(state, offer) else None
+
+    def _swap_offer(self, state: GameState, seat: int, wish: Wish, step: int) -> ProposeTrade | None:
+        prices = sum(state.board.property(i).price for i in wish.lots)
+        cash = int(SWAP_LADDER[step] * prices)
+        if cash > state.players[seat].cash:
+            return None
+        for mine in swap_lots(state, seat, wish.partner):
+            offer = ProposeTrade(
+                player=seat,
+                partner=wish.partner,
+                give=TradeSide(lots=(mine,), cash=cash),
+                take=TradeSide(lots=wish.lots),
+            )
+            if self._worth_it(state, offer):
+                return offer
+        return None
+
+    def likes_trade(self, state: GameState, seat: int, offer: ProposeTrade) -> bool:
+        theirs, mine = gains(APPRAISER, state, offer)
+        if mine <= 0 or mine < theirs:
+            return False
+        after = view_after(state, offer)
+        return after.cash(seat) >= min(MIN_RESERVE, state.players[seat].cash)
+
+    # --- the turn's decisions --------------------------------------------------------------------
+
+    def jail_stay(self, state: GameState, seat: int) -> JailPolicy:
+        unowned = sum(1 for i in state.board.properties if state.owner[i] is None)
+        if unowned >= OPENING_UNOWNED:
+            return "short"
+        return "long" if danger(state, seat) >= JAIL_DANGER else "short"
+
+    def wants_to_buy(self, state: GameState, seat: int, square: int) -> bool:
+        if completes_group(state, seat, square) or blocks_group(state, seat, square):
+            return True
+        left = state.players[seat].cash - state.board.property(square).price
+        return left >= self.reserve(state, seat) // 2
+
+    def _lot_value(self, state: GameState, seat: int, square: int) -> int:
+        """What owning square adds to seat's worth, plus half of what it keeps from an opponent."""
+        view = View.of(state)
+        gain = APPRAISER.worth(view.with_owner({square: seat}), seat) - APPRAISER.worth(view, seat)
+        if blocks_group(state, seat, square):
+            gain += APPRAISER.group_value(state.board, colour_group(state.board, square)) // 2
+        return gain
+
+    def auction_limit(self, state: GameState, seat: int, auction: Auction) -> int:
+        cash = state.players[seat].cash
+        spare = cash - self.reserve(state, seat) // 2
+        if auction.building is not None:
+            return min(2 * house_cost(state.board, auction.square), spare)
+        return min(self._lot_value(state, seat, auction.square), spare)
+
+    def bid_step(self, state: GameState, auction: Auction) -> int:
+        return 5_000
+
+    def wants_to_lift(self, state: GameState, seat: int, square: int) -> bool:
+        cash = state.players[seat].cash - state.board.property(square).mortgage
+        if owns_group(state, seat, colour_group(state.board, square)):
+            return cash >= self.reserve(state, seat)
+        return cash >= 2 * self.reserve(state, seat) + 100_000
+
+    def raise_money(self, state: GameState, seat: int, options: Sequence[Action]) -> Action:
+        return least_loss(state, seat, options)
+
+    def place(self, state: GameState, seat: int, places: list[PlaceBuilding]) -> Action:
+        return max(places, key=lambda a: (self._build_gain(state, a.square), -a.square))

@@ -1,0 +1,63 @@
+"""Trades as a bot sees them: what an offer does to both sides' worth; groups a trade would complete."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import GameState, ProposeTrade
+from ..engine.mortgages import interest
+from .valuation import Appraiser, View, completes_group, lots_of
+
+
+def view_after(state: GameState, offer: ProposeTrade) -> View:
+    """The holdings and cash once the offer is carried out (interest on mortgaged lots received paid)."""
+    p, q = offer.player, offer.partner
+    owner = {square: q for square in offer.give.lots} | {square: p for square in offer.take.lots}
+    owed_p = sum(interest(state, i) for i in offer.take.lots if state.mortgaged[i])
+    owed_q = sum(interest(state, i) for i in offer.give.lots if state.mortgaged[i])
+    cash = {
+        p: offer.take.cash - offer.give.cash - owed_p,
+        q: offer.give.cash - offer.take.cash - owed_q,
+    }
+    return View.of(state).with_owner(owner).with_cash(cash)
+
+
+def gains(appraiser: Appraiser, state: GameState, offer: ProposeTrade) -> tuple[int, int]:
+    """How much the proposer and the partner each gain by the offer, in the appraiser's eyes."""
+    after = view_after(state, offer)
+    cards = appraiser.jail_card * (len(offer.take.jail_cards) - len(offer.give.jail_cards))
+    p, q = offer.player, offer.partner
+    gain_p = appraiser.worth(after, p) - appraiser.worth(state, p) + cards
+    gain_q = appraiser.worth(after, q) - appraiser.worth(state, q) - cards
+    return gain_p, gain_q
+
+
+@dataclass(frozen=True, slots=True)
+class Wish:
+    """A colour group seat could complete by trade: the streets it lacks, all held by one partner."""
+
+    group: tuple[int, ...]
+    partner: int
+    lots: tuple[int, ...]
+
+
+def wishes(state: GameState, seat: int) -> list[Wish]:
+    """The colour groups where seat owns a street and one other player holds all the rest."""
+    out = []
+    for group in state.board.group_members.values():
+        rest = tuple(i for i in group if state.owner[i] != seat)
+        if not rest or len(rest) == len(group):
+            continue
+        owners = {state.owner[i] for i in rest}
+        if len(owners) != 1:
+            continue
+        (partner,) = owners
+        if partner is None or state.players[partner].bankrupt:
+            continue
+        out.append(Wish(group=group, partner=partner, lots=rest))
+    return out
+
+
+def swap_lots(state: GameState, seat: int, partner: int) -> list[int]:
+    """Streets of seat that would complete one of partner's colour groups."""
+    return [i for i in lots_of(state, seat) if completes_group(state, partner, i)]

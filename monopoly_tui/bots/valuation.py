@@ -1,0 +1,165 @@
+"""What things are worth to a computer player: a what-if view of the board, rent income, a player's worth.
+
+Bots never change a GameState: they read it, and for "what if" questions (a trade, a mortgage) they
+build a `View`, which the engine's pure helpers (rent_due, build_problem...) accept like a state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..engine import Board, GameState, PlayerState, Rules, rent_due
+from ..engine.board import Station, Street, Utility
+
+NOMINAL_DICE = 7
+"""The dice total used to price a utility's rent in estimates (the most likely throw)."""
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """Who owns what and how much cash each player holds: a state, or a state after a what-if."""
+
+    board: Board
+    rules: Rules
+    players: Sequence[PlayerState]
+    owner: Sequence[int | None]
+    mortgaged: Sequence[bool]
+    buildings: Sequence[int]
+
+    @classmethod
+    def of(cls, state: GameState) -> View:
+        return cls(state.board, state.rules, state.players, state.owner, state.mortgaged, state.buildings)
+
+    def cash(self, seat: int) -> int:
+        return self.players[seat].cash
+
+    def with_cash(self, changes: dict[int, int]) -> View:
+        """The view with each seat's cash changed by the given amount."""
+        players = list(self.players)
+        for seat, delta in changes.items():
+            players[seat] = players[seat].model_copy(update={"cash": players[seat].cash + delta})
+        return replace(self, players=tuple(players))
+
+    def with_owner(self, changes: dict[int, int]) -> View:
+        owner = list(self.owner)
+        for square, seat in changes.items():
+            owner[square] = seat
+        return replace(self, owner=tuple(owner))
+
+    def with_mortgage(self, square: int, mortgaged: bool) -> View:
+        flags = list(self.mortgaged)
+        flags[square] = mortgaged
+        return replace(self, mortgaged=tuple(flags))
+
+    def with_level(self, levels: dict[int, int]) -> View:
+        out = list(self.buildings)
+        for square, level in levels.items():
+            out[square] = level
+        return replace(self, buildings=tuple(out))
+
+
+def lots_of(h: View | GameState, seat: int) -> list[int]:
+    """The properties seat owns, in board order."""
+    return [i for i in h.board.properties if h.owner[i] == seat]
+
+
+def rent_income(h: View | GameState, seat: int) -> int:
+    """What one visit to each of seat's lots would pay now: a measure of the lots' earning power."""
+    return sum(rent_due(h, i, NOMINAL_DICE) for i in h.board.properties if h.owner[i] == seat)
+
+
+def colour_group(board: Board, square: int) -> tuple[int, ...]:
+    """The streets of square's colour group ((): not a street)."""
+    sq = board.squares[square]
+    return board.group_members[sq.group] if isinstance(sq, Street) else ()
+
+
+def house_cost(board: Board, square: int) -> int:
+    """The price of one building on the street at square."""
+    sq = board.squares[square]
+    assert isinstance(sq, Street), f"square {square} is not a street"
+    return sq.house_cost
+
+
+def owns_group(h: View | GameState, seat: int, group: tuple[int, ...]) -> bool:
+    return bool(group) and all(h.owner[i] == seat for i in group)
+
+
+def completes_group(h: View | GameState, seat: int, square: int) -> bool:
+    """Whether square is the last street seat lacks in its colour group."""
+    group = colour_group(h.board, square)
+    return bool(group) and all(h.owner[i] == seat for i in group if i != square)
+
+
+def blocks_group(h: View | GameState, seat: int, square: int) -> bool:
+    """Whether one other player holds every other street of square's colour group (seat would block them)."""
+    group = [i for i in colour_group(h.board, square) if i != square]
+    owners = {h.owner[i] for i in group}
+    return len(owners) == 1 and None not in owners and seat not in owners
+
+
+def monopolies(h: View | GameState, seat: int) -> list[tuple[int, ...]]:
+    """The colour groups seat owns whole."""
+    return [g for g in h.board.group_members.values() if owns_group(h, seat, g)]
+
+
+def danger(h: View | GameState, seat: int) -> int:
+    """The highest rent seat could owe on the board now (another player's lot, nominal dice)."""
+    top = 0
+    for i in h.board.properties:
+        owner = h.owner[i]
+        if owner is not None and owner != seat:
+            top = max(top, rent_due(h, i, NOMINAL_DICE))
+    return top
+
+
+@dataclass(frozen=True, slots=True)
+class Appraiser:
+    """How one kind of player values property: what a lot, a whole group, a station set is worth.
+
+    `group_bonus` is added for a whole colour group, as a multiple of the rent with three houses on
+    each street (`rent_based`) or of the printed prices (otherwise).
+    """
+
+    group_bonus: float
+    rent_based: bool
+    station_bonus: tuple[int, int, int, int] = (0, 50_000, 150_000, 350_000)
+    utility_bonus: int = 50_000
+    jail_card: int = 50_000
+
+    def group_value(self, board: Board, group: tuple[int, ...]) -> int:
+        """What owning the whole group adds to the printed prices."""
+        streets = [board.squares[i] for i in group]
+        if self.rent_based:
+            return int(self.group_bonus * sum(s.rent[3] for s in streets if isinstance(s, Street)))
+        return int(self.group_bonus * sum(s.price for s in streets if isinstance(s, Street)))
+
+    def worth(self, h: View | GameState, seat: int) -> int:
+        """Cash, lots (mortgaged ones less the cost to lift), buildings at resale, whole-group bonuses."""
+        board = h.board
+        total = h.players[seat].cash + self.jail_card * len(h.players[seat].jail_cards)
+        stations = utilities = 0
+        for i in board.properties:
+            if h.owner[i] != seat:
+                continue
+            sq = board.squares[i]
+            assert isinstance(sq, Street | Station | Utility)
+            if h.mortgaged[i]:
+                total += sq.price - sq.mortgage - sq.mortgage // 10
+            else:
+                total += sq.price
+            if isinstance(sq, Street):
+                total += h.buildings[i] * sq.house_cost // 2
+            elif isinstance(sq, Station):
+                stations += 1
+            else:
+                utilities += 1
+        for group in board.group_members.values():
+            if owns_group(h, seat, group):
+                total += self.group_value(board, group)
+        if stations:
+            total += self.station_bonus[min(stations, 4) - 1]
+        if utilities >= 2:
+            total += self.utility_bonus
+        return total
