@@ -20,6 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"monopoly-tui {__version__}")
     parser.add_argument("--board", metavar="FILE", help="файл поля YAML (по умолчанию — российское поле)")
     parser.add_argument("--rules", metavar="FILE", help="файл YAML с вариантами правил (раздел rules)")
+    parser.add_argument("--check", action="store_true", help="только проверить файлы поля и правил и выйти")
     return parser
 
 
@@ -31,11 +32,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BoardFileError as exc:
         print(f"monopoly-tui: {exc}", file=sys.stderr)
         return 2
-    print(
-        f"Поле «{board.name}» загружено: {len(board.squares)} полей, "
-        f"стартовый капитал {rubles(rules.start.cash)}."
-    )
-    print("Игровой экран появится в следующей версии; движок правил уже готов (см. README.md).")
+    if args.check:
+        print(
+            f"Поле «{board.name}» в порядке: {len(board.squares)} полей, "
+            f"стартовый капитал {rubles(rules.start.cash)}."
+        )
+        return 0
+    from .app import MonopolyApp  # textual loads only when the game is played
+
+    MonopolyApp(board, rules).run()
     return 0
 
 

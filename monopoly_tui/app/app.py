@@ -1,0 +1,99 @@
+"""The Textual app: title, setup, the game; it owns the session and is the one place that acts."""
+
+from __future__ import annotations
+
+from textual.app import App
+from textual.binding import Binding
+
+from ..engine import Board, Event, IllegalActionError, Rules, current_actor, situation
+from ..locale import tr
+from ..session import GameSession, Seat
+from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
+from .game_screen import GameScreen
+from .manage import ManageScreen
+from .setup import SetupScreen
+from .title import TitleScreen
+from .trade import TradeScreen
+
+
+class MonopolyApp(App[None]):
+    """Hot-seat Monopoly. `session` is the game in progress (None on the title and setup screens)."""
+
+    TITLE = "Монополия"
+    CSS_PATH = "monopoly.tcss"
+    BINDINGS = [Binding("ctrl+q", "quit", tr("binding.quit"), key_display="^q")]
+
+    def __init__(self, board: Board, rules: Rules | None = None) -> None:
+        super().__init__()
+        self.board = board
+        self.rules = rules or board.rules
+        self.session: GameSession | None = None
+
+    def on_mount(self) -> None:
+        self.push_screen(TitleScreen())
+
+    # --- starting --------------------------------------------------------------------------------
+
+    def open_setup(self) -> None:
+        self.push_screen(SetupScreen(self.board, self.rules))
+
+    def start_game(self, seats: list[Seat], seed: int, rules: Rules) -> None:
+        self.session = GameSession.start(self.board, seats, seed=seed, rules=rules)
+        self.switch_screen(GameScreen(self.session))
+
+    # --- playing ---------------------------------------------------------------------------------
+
+    def act(self, action: object) -> None:
+        """Apply a player's action to the session and show what follows (the one call into the engine)."""
+        session = self.session
+        assert session is not None
+        try:
+            events = session.act(action)  # type: ignore[arg-type]
+        except IllegalActionError:
+            self.notify(tr("error.illegal"), severity="error")
+            return
+        self.after(events)
+
+    def after(self, events: tuple[Event, ...]) -> None:
+        """Redraw, then hand the laptop on where the game passes to another person."""
+        session = self.session
+        assert session is not None
+        screen = self.game_screen
+        if screen is not None:
+            screen.redraw()
+        state = session.state
+        if state.is_over:
+            self.push_screen(GameOverScreen(session))
+            return
+        kinds = {e.kind for e in events}
+        actor = current_actor(state)
+        if "turn_started" in kinds and situation(state) == "calm":
+            self.push_screen(HandoffScreen(session, state.turn, turn_change=True))
+        elif "trade_proposed" in kinds and actor is not None:
+            self.push_screen(HandoffScreen(session, actor, turn_change=False))
+
+    @property
+    def game_screen(self) -> GameScreen | None:
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    def return_to_title(self) -> None:
+        """Back to the title screen after a game."""
+        self.session = None
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+        if not isinstance(self.screen, TitleScreen):
+            self.switch_screen(TitleScreen())
+
+    def open_manage(self, seat: int | None = None) -> None:
+        if self.session is not None:
+            self.push_screen(ManageScreen(self.session, seat))
+
+    def open_trade(self, seat: int | None = None) -> None:
+        if self.session is not None:
+            self.push_screen(TradeScreen(self.session, seat))
+
+    def open_rules(self) -> None:
+        self.push_screen(RulesScreen(self.session.state.rules if self.session else self.rules, self.board))

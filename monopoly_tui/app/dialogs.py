@@ -1,0 +1,190 @@
+"""Small screens: handing the laptop on, the rules in force, game over."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Footer, Markdown, Sparkline, Static
+
+from ..engine import Board, Rules, net_worth
+from ..locale import tr
+from ..money import rubles
+from ..session import GameSession
+
+
+class HandoffScreen(ModalScreen[None]):
+    """«Ход переходит к …» / «Передайте ноутбук …»: the next person takes the laptop.
+
+    At a turn change any player may first open the manage screen (the rules allow building, selling,
+    mortgaging and trading between turns).
+    """
+
+    BINDINGS = [
+        Binding("enter,escape", "go_on", tr("binding.continue"), key_display="enter"),
+        Binding("m,ь", "manage", tr("binding.manage"), key_display="m"),
+        Binding("t,е", "trade", tr("binding.trade"), key_display="t"),
+    ]
+    DEFAULT_CSS = """
+    HandoffScreen { align: center middle; }
+    HandoffScreen > Vertical {
+        width: 60; height: auto; border: thick $accent; padding: 1 2; background: $surface;
+    }
+    HandoffScreen #handoff-title { text-style: bold; width: 100%; content-align: center middle; }
+    HandoffScreen #handoff-detail { width: 100%; content-align: center middle; margin: 1 0; }
+    HandoffScreen Horizontal { height: auto; align: center middle; }
+    HandoffScreen Button { margin: 0 1; }
+    """
+
+    def __init__(self, session: GameSession, seat: int, *, turn_change: bool) -> None:
+        super().__init__()
+        self.session = session
+        self.seat = seat
+        self.turn_change = turn_change
+
+    def compose(self) -> ComposeResult:
+        name = self.session.state.players[self.seat].name
+        seat = self.session.seats[self.seat]
+        key = "handoff.turn" if self.turn_change else "handoff.pass"
+        title = Text(tr(key, name=name))
+        title.stylize(Style(color=seat.color, bold=True), len(title) - len(name))
+        with Vertical():
+            yield Static(title, id="handoff-title")
+            detail = tr("handoff.turn_detail") if self.turn_change else tr("handoff.pass_detail", name=name)
+            yield Static(detail, id="handoff-detail")
+            with Horizontal():
+                yield Button(tr("handoff.go_on"), id="go-on", variant="primary")
+                if self.turn_change:
+                    yield Button(tr("choice.manage"), id="manage")
+                    yield Button(tr("choice.trade"), id="trade")
+
+    def on_mount(self) -> None:
+        self.query_one("#go-on", Button).focus()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("manage", "trade"):
+            return self.turn_change
+        return True
+
+    def action_go_on(self) -> None:
+        self.dismiss()
+
+    def action_manage(self) -> None:
+        self.app.open_manage()  # type: ignore[attr-defined]
+
+    def action_trade(self) -> None:
+        self.app.open_trade()  # type: ignore[attr-defined]
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "go-on":
+            self.dismiss()
+        elif event.button.id == "manage":
+            self.action_manage()
+        elif event.button.id == "trade":
+            self.action_trade()
+
+
+def rules_markdown(rules: Rules, board: Board) -> str:
+    """The rules in force, for the help screen."""
+    yes, no = tr("rules.yes"), tr("rules.no")
+    options = [
+        (tr("rules.opt.start_cash"), rubles(rules.start.cash)),
+        (tr("rules.opt.salary"), rubles(rules.go.salary)),
+        (tr("rules.opt.double_go"), yes if rules.go.double_on_landing else no),
+        (tr("rules.opt.jail_fine"), rubles(rules.jail.fine)),
+        (tr("rules.opt.auctions"), yes if rules.auction.enabled else no),
+        (tr("rules.opt.decliner_street"), yes if rules.auction.decliner_bids.street else no),
+        (tr("rules.opt.decliner_station"), yes if rules.auction.decliner_bids.station else no),
+        (tr("rules.opt.decliner_utility"), yes if rules.auction.decliner_bids.utility else no),
+        (tr("rules.opt.double_rent_blocked"), yes if rules.rent.double_rent_blocked_by_mortgage else no),
+        (tr("rules.opt.rent_in_jail"), yes if rules.rent.collect_in_jail else no),
+        (tr("rules.opt.jackpot"), yes if rules.free_parking.jackpot else no),
+        (tr("rules.opt.even"), yes if rules.buildings.even_building else no),
+        (tr("rules.opt.supply"), f"{rules.buildings.houses} / {rules.buildings.hotels}"),
+        (tr("rules.opt.scarce"), yes if rules.buildings.scarce_auction else no),
+        (tr("rules.opt.interest"), f"{rules.mortgage.interest_percent}%"),
+        (tr("rules.opt.limit"), str(rules.end.turn_limit) if rules.end.turn_limit else tr("rules.none")),
+    ]
+    table = "\n".join(f"| {name} | {value} |" for name, value in options)
+    return tr("rules.text", board=board.name) + f"\n\n## {tr('rules.options')}\n\n| | |\n|---|---|\n{table}\n"
+
+
+class RulesScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,q,й", "close", tr("binding.close"), key_display="esc")]
+    DEFAULT_CSS = """
+    RulesScreen { align: center middle; }
+    RulesScreen > VerticalScroll { width: 90%; height: 90%; border: thick $accent; background: $surface; }
+    """
+
+    def __init__(self, rules: Rules, board: Board) -> None:
+        super().__init__()
+        self.text = rules_markdown(rules, board)
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Markdown(self.text)
+        yield Footer()
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+
+class GameOverScreen(Screen[None]):
+    """The winner, the standings with net worth, and each player's net worth over the game."""
+
+    BINDINGS = [
+        Binding("enter", "title", tr("binding.to_title"), key_display="enter"),
+        Binding("ctrl+q", "quit", tr("binding.quit"), key_display="^q"),
+    ]
+    DEFAULT_CSS = """
+    GameOverScreen { align: center middle; }
+    GameOverScreen > Vertical { width: 90; height: auto; border: thick $success; padding: 1 2; }
+    GameOverScreen #winner { text-style: bold; width: 100%; content-align: center middle; margin-bottom: 1; }
+    GameOverScreen Sparkline { height: 2; margin-bottom: 1; }
+    GameOverScreen .spark-label { height: 1; }
+    """
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+
+    def compose(self) -> ComposeResult:
+        state = self.session.state
+        assert state.winner is not None
+        with Vertical():
+            yield Static(tr("over.winner", name=state.players[state.winner].name), id="winner")
+            table = Table(expand=True)
+            table.add_column(tr("over.place"), justify="right")
+            table.add_column(tr("players.name"))
+            table.add_column(tr("players.cash"), justify="right")
+            table.add_column(tr("players.worth"), justify="right")
+            for place, seat in enumerate(state.standings, start=1):
+                p = state.players[seat]
+                s = self.session.seats[seat]
+                name = Text(f"{s.token} {p.name}", style=Style(color=s.color, bold=True))
+                worth = tr("players.bankrupt") if p.bankrupt else rubles(net_worth(state, seat))
+                table.add_row(str(place), name, rubles(p.cash), worth)
+            yield Static(table)
+            yield Static(tr("over.history", rounds=len(self.session.worth)), classes="spark-label")
+            for seat, s in enumerate(self.session.seats):
+                values = [float(w[seat]) for w in self.session.worth] or [0.0]
+                yield Static(Text(f"{s.token} {s.name}", style=Style(color=s.color)), classes="spark-label")
+                yield Sparkline(values)
+            yield Button(tr("over.to_title"), id="to-title", variant="primary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#to-title", Button).focus()
+
+    def action_title(self) -> None:
+        self.app.return_to_title()  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#to-title")
+    def _to_title(self) -> None:
+        self.action_title()

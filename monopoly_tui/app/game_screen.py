@@ -1,0 +1,208 @@
+"""The game screen: the board, the centre panels, the prompt; keys for every choice."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from ..engine import Bid
+from ..locale import tr
+from ..money import rubles
+from ..session import GameSession
+from .board import COMPACT, BoardView
+from .panels import ChoiceButton, PromptPanel, card_text, players_table, status_text
+from .prompts import Choice, Prompt, prompt_for
+
+# Every choice key, with its twin on the same physical key of a Russian (ЙЦУКЕН) layout.
+CHOICE_KEYS = {
+    "r": "к",
+    "b": "и",
+    "n": "т",
+    "e": "у",
+    "f": "а",
+    "c": "с",
+    "y": "н",
+    "u": "г",
+    "k": "л",
+    "o": "щ",
+    "x": "ч",
+    "p": "з",
+}
+
+
+def _choice_bindings() -> list[Binding]:
+    bindings = [
+        Binding(f"{key},{twin}", f"choose('{key}')", tr(f"binding.{key}"), key_display=key)
+        for key, twin in CHOICE_KEYS.items()
+    ]
+    bindings += [Binding(str(n), f"digit('{n}')", tr("binding.digit"), show=False) for n in range(10)]
+    bindings.append(Binding("enter", "choose('enter')", tr("binding.enter"), show=False, priority=False))
+    return bindings
+
+
+BID_STEP = 10_000
+
+
+class GameScreen(Screen[None]):
+    """Holds nothing of its own: it shows `app.session` and asks the app to act."""
+
+    BINDINGS = [
+        *_choice_bindings(),
+        Binding("m,ь", "manage", tr("binding.manage"), key_display="m"),
+        Binding("t,е", "trade", tr("binding.trade"), key_display="t"),
+        Binding("plus,equals_sign", "bid_step(1)", tr("binding.bid_up"), key_display="+"),
+        Binding("minus", "bid_step(-1)", tr("binding.bid_down"), key_display="-"),
+        Binding("pageup", "bid_step(10)", tr("binding.bid_up_more"), show=False),
+        Binding("pagedown", "bid_step(-10)", tr("binding.bid_down_more"), show=False),
+        Binding("backspace", "bid_erase", tr("binding.bid_erase"), show=False),
+        Binding("question_mark,f1", "rules", tr("binding.rules"), key_display="?"),
+    ]
+
+    DEFAULT_CSS = """
+    GameScreen #centre { height: 1fr; }
+    GameScreen #status { height: 1; }
+    GameScreen #players { height: auto; max-height: 10; }
+    GameScreen #card { height: auto; max-height: 3; color: $text-muted; }
+    GameScreen #log { height: 1fr; min-height: 3; border-top: solid $panel; }
+    GameScreen #too-small { display: none; content-align: center middle; height: 1fr; }
+    GameScreen.too-small #too-small { display: block; }
+    GameScreen.too-small BoardView { display: none; }
+    """
+
+    def __init__(self, session: GameSession) -> None:
+        super().__init__()
+        self.session = session
+        self.prompt: Prompt = prompt_for(session.state)
+        self._logged = 0
+        self.bid_amount = 0
+        self.bid_typing = ""
+
+    def compose(self) -> ComposeResult:
+        centre = Vertical(
+            Static(id="status"),
+            Static(id="players"),
+            Static(id="card"),
+            PromptPanel(id="prompt"),
+            RichLog(id="log", wrap=True, markup=False, max_lines=2000),
+            id="centre",
+        )
+        yield BoardView(self.session, centre)
+        yield Static(tr("screen.too_small", width=COMPACT.width, height=COMPACT.height), id="too-small")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.fit()
+        self.redraw()
+
+    def on_resize(self) -> None:
+        self.fit()
+
+    def fit(self) -> None:
+        size = self.app.size
+        small = size.width < COMPACT.width or size.height < COMPACT.height
+        self.set_class(small, "too-small")
+        self.query_one(BoardView).fit(size.width, size.height)
+
+    # --- showing the state -------------------------------------------------------------------------
+
+    def redraw(self) -> None:
+        session = self.session
+        self.prompt = prompt_for(session.state)
+        self.query_one(BoardView).redraw()
+        self.query_one("#status", Static).update(status_text(session))
+        self.query_one("#players", Static).update(players_table(session))
+        self.query_one("#card", Static).update(card_text(session))
+        log = self.query_one("#log", RichLog)
+        for line in session.log[self._logged :]:
+            log.write(line)
+        self._logged = len(session.log)
+        self.query_one(PromptPanel).show(self.prompt, session)
+        if self.prompt.bid is not None:
+            self.bid_amount, self.bid_typing = self.prompt.bid[0], ""
+            self.show_bid()
+        self.refresh_bindings()
+
+    # --- choosing ------------------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            return self._choice(str(parameters[0])) is not None
+        if action in ("manage", "trade"):
+            return any(c.command == action for c in self.prompt.choices)
+        if action in ("bid_step", "bid_erase"):
+            return self.prompt.bid is not None
+        if action == "digit":
+            return self.prompt.bid is not None or self._choice(str(parameters[0])) is not None
+        return True
+
+    def _choice(self, key: str) -> Choice | None:
+        return next((c for c in self.prompt.choices if c.key == key), None)
+
+    def action_choose(self, key: str) -> None:
+        choice = self._choice(key)
+        if choice is not None:
+            self.take(choice)
+
+    @on(ChoiceButton.Pressed)
+    def _pressed(self, event: ChoiceButton.Pressed) -> None:
+        assert isinstance(event.button, ChoiceButton)
+        self.take(event.button.choice)
+
+    def take(self, choice: Choice) -> None:
+        if choice.action is not None:
+            self.app.act(choice.action)  # type: ignore[attr-defined]
+        elif choice.command == "bid":
+            self.place_bid()
+        elif choice.command == "manage":
+            self.action_manage()
+        elif choice.command == "trade":
+            self.action_trade()
+
+    def action_manage(self) -> None:
+        self.app.open_manage()  # type: ignore[attr-defined]
+
+    def action_trade(self) -> None:
+        self.app.open_trade()  # type: ignore[attr-defined]
+
+    def action_rules(self) -> None:
+        self.app.open_rules()  # type: ignore[attr-defined]
+
+    # --- auctions: +/- and PgUp/PgDn step the bid, digits type it, Enter bids ----------------------
+
+    def action_bid_step(self, steps: int) -> None:
+        if self.prompt.bid is None:
+            return
+        low, cash = self.prompt.bid
+        self.bid_typing = ""
+        self.bid_amount = min(cash, max(low, self.bid_amount + steps * BID_STEP))
+        self.show_bid()
+
+    def action_digit(self, digit: str) -> None:
+        if self.prompt.bid is None:
+            self.action_choose(digit)
+            return
+        self.bid_typing = (self.bid_typing + digit).lstrip("0")[:12]
+        self.bid_amount = int(self.bid_typing or "0")
+        self.show_bid()
+
+    def action_bid_erase(self) -> None:
+        self.bid_typing = self.bid_typing[:-1]
+        self.bid_amount = int(self.bid_typing or "0")
+        self.show_bid()
+
+    def show_bid(self) -> None:
+        if self.prompt.bid is not None:
+            self.query_one(PromptPanel).show_bid(self.bid_amount, *self.prompt.bid)
+
+    def place_bid(self) -> None:
+        if self.prompt.bid is None or self.prompt.seat is None:
+            return
+        low, cash = self.prompt.bid
+        if not low <= self.bid_amount <= cash:
+            self.notify(tr("bid.out_of_range", low=rubles(low), cash=rubles(cash)), severity="error")
+            return
+        self.app.act(Bid(player=self.prompt.seat, amount=self.bid_amount))  # type: ignore[attr-defined]

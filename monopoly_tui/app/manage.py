@@ -1,0 +1,186 @@
+"""The manage screen: a player's lots with build, sell, mortgage and lift, as the engine allows now."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Static
+
+from ..engine import (
+    Action,
+    Build,
+    Mortgage,
+    SellBuilding,
+    SellDown,
+    Unmortgage,
+    legal_actions,
+    managers,
+    rent_due,
+    situation,
+)
+from ..engine.board import Street
+from ..engine.mortgages import lift_cost
+from ..locale import tr
+from ..money import rubles
+from ..session import GameSession
+from .cells import building_marks
+
+ROW_ACTIONS: dict[str, type] = {"b": Build, "s": SellBuilding, "g": Mortgage, "u": Unmortgage}
+"""Keys of the actions on the selected lot."""
+
+
+def lot_action(actions: list[Action], kind: type, square: int) -> Action | None:
+    """The listed action of this kind on this square, if any."""
+    return next((a for a in actions if isinstance(a, kind) and getattr(a, "square", None) == square), None)
+
+
+class ManageScreen(ModalScreen[None]):
+    """Choose a player (←/→ or 1–8), a lot (↑/↓), then b build, s sell, g mortgage, u lift, d sell all."""
+
+    BINDINGS = [
+        Binding("escape,q,й", "close", tr("binding.close"), key_display="esc"),
+        Binding("left", "seat(-1)", tr("binding.prev_player"), key_display="←"),
+        Binding("right", "seat(1)", tr("binding.next_player"), key_display="→"),
+        Binding("b,и", "lot('b')", tr("binding.build"), key_display="b"),
+        Binding("s,ы", "lot('s')", tr("binding.sell"), key_display="s"),
+        Binding("d,в", "sell_group", tr("binding.sell_group"), key_display="d"),
+        Binding("g,п", "lot('g')", tr("binding.mortgage"), key_display="g"),
+        Binding("u,г", "lot('u')", tr("binding.unmortgage"), key_display="u"),
+    ]
+    DEFAULT_CSS = """
+    ManageScreen { align: center middle; }
+    ManageScreen > Vertical {
+        width: 96%; height: 92%; border: thick $accent; background: $surface; padding: 0 1;
+    }
+    ManageScreen #manage-title { text-style: bold; height: auto; }
+    ManageScreen #manage-help { color: $text-muted; height: auto; }
+    ManageScreen DataTable { height: 1fr; }
+    """
+
+    def __init__(self, session: GameSession, seat: int | None = None) -> None:
+        super().__init__()
+        self.session = session
+        seats = managers(session.state)
+        self.seat = seat if seat in seats else (seats[0] if seats else 0)
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(id="manage-title")
+            yield Static(tr("manage.help"), id="manage-help")
+            yield DataTable(id="lots", cursor_type="row", zebra_stripes=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#lots", DataTable)
+        table.add_columns(
+            tr("manage.lot"), tr("manage.group"), tr("manage.buildings"), tr("manage.rent"), tr("manage.can")
+        )
+        self.fill()
+        table.focus()
+
+    # --- showing ---------------------------------------------------------------------------------
+
+    def actions(self) -> list[Action]:
+        return legal_actions(self.session.state, self.seat)
+
+    def lots(self) -> list[int]:
+        state = self.session.state
+        return [i for i, owner in enumerate(state.owner) if owner == self.seat]
+
+    def fill(self) -> None:
+        state = self.session.state
+        seat = self.session.seats[self.seat]
+        player = state.players[self.seat]
+        title = Text(f"{seat.token} {player.name}", style=Style(color=seat.color, bold=True))
+        title.append("   " + tr("manage.cash", cash=rubles(player.cash)))
+        if len(managers(state)) > 1:
+            title.append("   " + tr("manage.switch"), style="dim")
+        self.query_one("#manage-title", Static).update(title)
+        table = self.query_one("#lots", DataTable)
+        row = table.cursor_row
+        table.clear()
+        actions = self.actions()
+        for index in self.lots():
+            sq = state.board.squares[index]
+            group = Text("")
+            if isinstance(sq, Street):
+                g = state.board.group(sq.group)
+                group = Text(g.mark + " " + g.name, style=Style(color=g.color, bold=True))
+            level = state.buildings[index]
+            built = tr("manage.mortgaged") if state.mortgaged[index] else building_marks(level)
+            can = " ".join(
+                tr(f"manage.can.{key}", amount=rubles(self._price(index, key)))
+                for key, kind in ROW_ACTIONS.items()
+                if lot_action(actions, kind, index) is not None
+            )
+            rent = rubles(rent_due(state, index, 7)) if not state.mortgaged[index] else "—"
+            table.add_row(sq.name, group, built, rent, can, key=str(index))
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+
+    def _price(self, index: int, key: str) -> int:
+        state = self.session.state
+        sq = state.board.property(index)
+        if key == "b":
+            return sq.house_cost if isinstance(sq, Street) else 0
+        if key == "s":
+            return sq.house_cost // 2 if isinstance(sq, Street) else 0
+        if key == "g":
+            return sq.mortgage
+        return lift_cost(state, index)
+
+    # --- acting ------------------------------------------------------------------------------------
+
+    def selected(self) -> int | None:
+        table = self.query_one("#lots", DataTable)
+        if not table.row_count:
+            return None
+        return self.lots()[table.cursor_row]
+
+    def action_seat(self, step: int) -> None:
+        seats = managers(self.session.state)
+        if self.seat in seats and len(seats) > 1:
+            self.seat = seats[(seats.index(self.seat) + step) % len(seats)]
+            self.fill()
+
+    def action_lot(self, key: str) -> None:
+        index = self.selected()
+        if index is None:
+            return
+        kind = ROW_ACTIONS[key]
+        action = lot_action(self.actions(), kind, index)
+        if action is None:
+            self.notify(tr(f"manage.cannot.{key}"), severity="warning")
+            return
+        self.app.act(action)  # type: ignore[attr-defined]
+        self.after_act()
+
+    def action_sell_group(self) -> None:
+        index = self.selected()
+        state = self.session.state
+        sq = state.board.squares[index] if index is not None else None
+        if not isinstance(sq, Street):
+            return
+        action = SellDown(player=self.seat, group=sq.group, level=0)
+        if action not in self.actions():
+            self.notify(tr("manage.cannot.s"), severity="warning")
+            return
+        self.app.act(action)  # type: ignore[attr-defined]
+        self.after_act()
+
+    def after_act(self) -> None:
+        """Redraw, or close when this player may no longer manage (e.g. the debt is settled and it is
+        not their move, or a building auction started)."""
+        state = self.session.state
+        if situation(state) not in ("calm", "debt") or self.seat not in managers(state):
+            if self in self.app.screen_stack:
+                self.dismiss()
+            return
+        self.fill()
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,141 @@
+"""The panels around the board: players, the turn and dice, the last card, the log, the prompt."""
+
+from __future__ import annotations
+
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Button, Static
+
+from ..engine import GameState, current_actor, net_worth
+from ..locale import tr
+from ..money import rubles
+from ..session import GameSession
+from .prompts import Choice, Prompt
+
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def players_table(session: GameSession) -> Table:
+    """Cash, net worth, lots by group, jail cards and jail for every player; the one to act stands out."""
+    state = session.state
+    actor = current_actor(state)
+    table = Table(expand=True, box=None, padding=(0, 1), show_edge=False)
+    table.add_column(tr("players.name"), no_wrap=True, ratio=3)
+    table.add_column(tr("players.cash"), justify="right", no_wrap=True, ratio=2)
+    table.add_column(tr("players.worth"), justify="right", no_wrap=True, ratio=2)
+    table.add_column(tr("players.lots"), ratio=4)
+    for seat, p in enumerate(state.players):
+        s = session.seats[seat]
+        name = Text(f"{s.token} {p.name}", style=Style(color=s.color, bold=True))
+        if p.bankrupt:
+            table.add_row(name, Text(tr("players.bankrupt"), style="dim"), "", "", style="dim")
+            continue
+        if p.in_jail:
+            name.append(" " + tr("players.in_jail"), style="italic")
+        if p.jail_cards:
+            name.append(" " + tr("players.cards", count=len(p.jail_cards)), style="italic")
+        table.add_row(
+            name,
+            rubles(p.cash),
+            rubles(net_worth(state, seat)),
+            lots_text(state, seat),
+            style="reverse" if seat == actor else None,
+        )
+    return table
+
+
+def lots_text(state: GameState, seat: int) -> Text:
+    """The player's lots by colour group as group marks, e.g. «К2 Г1 Ж/Д2 Ком1»."""
+    text = Text()
+    board = state.board
+    for group in board.groups:
+        count = sum(1 for i in board.group_members[group.id] if state.owner[i] == seat)
+        if count:
+            text.append(f"{group.mark}{count}", style=Style(color=group.color, bold=True))
+            text.append(" ")
+    for label, squares in (
+        (tr("players.stations"), board.stations),
+        (tr("players.utilities"), board.utilities),
+    ):
+        count = sum(1 for i in squares if state.owner[i] == seat)
+        if count:
+            text.append(f"{label}{count} ")
+    return text
+
+
+def status_text(session: GameSession) -> Text:
+    state = session.state
+    text = Text()
+    turn = state.players[state.turn]
+    seat = session.seats[state.turn]
+    text.append(tr("status.round", round=state.round) + "  ")
+    text.append(tr("status.turn") + " ")
+    text.append(f"{seat.token} {turn.name}", style=Style(color=seat.color, bold=True))
+    if state.dice:
+        d1, d2 = state.dice
+        text.append(f"   {DIE_FACES[d1 - 1]} {d1}  {DIE_FACES[d2 - 1]} {d2}", style="bold")
+    text.append("   " + tr("status.bank", houses=state.bank_houses, hotels=state.bank_hotels), style="dim")
+    if state.rules.free_parking.jackpot:
+        text.append("   " + tr("status.pot", amount=rubles(state.pot)), style="dim")
+    return text
+
+
+def card_text(session: GameSession) -> Text:
+    state = session.state
+    card = state.last_card
+    if card is None:
+        return Text(tr("card.none"), style="dim")
+    drawn = state.board.deck(card.deck)[card.index]
+    text = Text(tr(f"deck.{card.deck}") + ": ", style="bold")
+    text.append(drawn.text)
+    return text
+
+
+class PromptPanel(Vertical):
+    """The decision of whoever must act: title by name, context lines, a button per choice."""
+
+    DEFAULT_CSS = """
+    PromptPanel { height: auto; border: round $accent; padding: 0 1; }
+    PromptPanel #prompt-title { text-style: bold; }
+    PromptPanel #prompt-choices { height: auto; }
+    PromptPanel Button { min-width: 8; margin: 0 1 0 0; height: 1; border: none; }
+    PromptPanel #bid { height: auto; display: none; }
+    PromptPanel #bid.shown { display: block; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="prompt-title")
+        yield Static(id="prompt-lines")
+        yield Static(id="bid")
+        yield Horizontal(id="prompt-choices")
+
+    def show(self, prompt: Prompt, session: GameSession) -> None:
+        title = Text(prompt.title)
+        if prompt.seat is not None:
+            seat = session.seats[prompt.seat]
+            title.stylize(Style(color=seat.color, bold=True), 0, len(session.state.players[prompt.seat].name))
+        self.query_one("#prompt-title", Static).update(title)
+        self.query_one("#prompt-lines", Static).update("\n".join(prompt.lines))
+        self.query_one("#bid").set_class(prompt.bid is not None, "shown")
+        row = self.query_one("#prompt-choices", Horizontal)
+        row.remove_children()
+        buttons = [ChoiceButton(choice) for choice in prompt.choices]
+        row.mount_all(buttons)
+        if buttons:
+            self.call_after_refresh(buttons[0].focus)
+
+    def show_bid(self, amount: int, low: int, cash: int) -> None:
+        text = Text(tr("bid.amount") + " ")
+        text.append(rubles(amount), style="bold reverse")
+        text.append("  " + tr("bid.hint", low=rubles(low), cash=rubles(cash)), style="dim")
+        self.query_one("#bid", Static).update(text)
+
+
+class ChoiceButton(Button):
+    def __init__(self, choice: Choice) -> None:
+        key = tr(f"key.{choice.key}") if choice.key in ("enter",) else choice.key
+        super().__init__(Text(f"[{key}] {choice.label}"), classes=f"choice choice-{choice.key}", compact=True)
+        self.choice = choice

@@ -1,0 +1,246 @@
+"""What the game asks now, and of whom: the prompt shown under the board, built from legal_actions.
+
+No Textual here: a Prompt is plain data (a title addressed by name, a few lines of context and the
+choices with their keys), so it is tested without a terminal. Nothing is offered that the engine's
+`legal_actions` does not allow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..engine import (
+    AcceptTrade,
+    Action,
+    Buy,
+    DeclareBankruptcy,
+    Decline,
+    EndTurn,
+    GameState,
+    KeepMortgage,
+    PassBid,
+    PayDebt,
+    PayJailFine,
+    PlaceBuilding,
+    RejectTrade,
+    Roll,
+    Unmortgage,
+    UseJailCard,
+    current_actor,
+    legal_actions,
+    situation,
+)
+from ..engine.auction import minimum_bid
+from ..engine.buildings import building_kind
+from ..locale import tr
+from ..money import rubles
+
+COMMANDS = ("manage", "trade", "bid")
+"""Choices that open a screen or read an amount instead of applying one action."""
+
+
+@dataclass(frozen=True)
+class Choice:
+    key: str
+    """The key shown and bound, e.g. "r" (its Cyrillic twin on the same physical key works too)."""
+    label: str
+    action: Action | None = None
+    command: str | None = None
+    """One of COMMANDS when action is None."""
+
+
+@dataclass(frozen=True)
+class Prompt:
+    seat: int | None
+    title: str
+    lines: tuple[str, ...] = ()
+    choices: tuple[Choice, ...] = ()
+    bid: tuple[int, int] | None = None
+    """(minimum bid, the bidder's cash) during an auction."""
+    extra: dict[str, object] = field(default_factory=dict)
+
+
+def _name(state: GameState, seat: int) -> str:
+    return state.players[seat].name
+
+
+def _square(state: GameState, index: int) -> str:
+    return state.board.squares[index].name
+
+
+def prompt_for(state: GameState) -> Prompt:
+    """The prompt for whoever must decide now."""
+    seat = current_actor(state)
+    if seat is None:
+        assert state.winner is not None
+        return Prompt(None, tr("prompt.game_over", name=_name(state, state.winner)))
+    actions = legal_actions(state)
+    manage = Choice("m", tr("choice.manage"), command="manage")
+    trade = Choice("t", tr("choice.trade"), command="trade")
+    now = situation(state)
+    if now == "trade":
+        return _trade_prompt(state, seat)
+    if now == "mortgage_choice":
+        return _mortgage_choice_prompt(state, seat, actions)
+    if now == "debt":
+        return _debt_prompt(state, seat, actions, manage, trade)
+    if now == "auction":
+        return _auction_prompt(state, seat)
+    if now == "placement":
+        return _placement_prompt(state, seat, actions)
+    return _turn_prompt(state, seat, actions, manage, trade)
+
+
+def _trade_prompt(state: GameState, seat: int) -> Prompt:
+    offer = state.trade
+    assert offer is not None
+    title = tr("prompt.trade", name=_name(state, seat), proposer=_name(state, offer.player))
+    answers = (
+        Choice("y", tr("choice.accept"), AcceptTrade(player=seat)),
+        Choice("n", tr("choice.reject"), RejectTrade(player=seat)),
+    )
+    return Prompt(seat, title, trade_lines(state), answers)
+
+
+def _mortgage_choice_prompt(state: GameState, seat: int, actions: list[Action]) -> Prompt:
+    square = state.mortgage_choices[0].square
+    keep_or_lift = [Choice("k", tr("choice.keep_mortgage"), KeepMortgage(player=seat, square=square))]
+    lift = Unmortgage(player=seat, square=square)
+    if lift in actions:
+        value = state.board.property(square).mortgage
+        keep_or_lift.insert(0, Choice("u", tr("choice.lift_now", amount=rubles(value)), lift))
+    title = tr("prompt.mortgage_choice", name=_name(state, seat), square=_square(state, square))
+    return Prompt(seat, title, (), tuple(keep_or_lift))
+
+
+def _debt_prompt(state: GameState, seat: int, actions: list[Action], manage: Choice, trade: Choice) -> Prompt:
+    debt = state.debts[0]
+    if debt.creditor is None:
+        creditor = tr("creditor.bank")
+    else:
+        creditor = tr("creditor.player", name=_name(state, debt.creditor))
+    options: list[Choice] = []
+    if PayDebt(player=seat) in actions:
+        options.append(Choice("o", tr("choice.pay_debt", amount=rubles(debt.amount)), PayDebt(player=seat)))
+    options += [manage, trade]
+    if DeclareBankruptcy(player=seat) in actions:
+        options.append(Choice("x", tr("choice.bankrupt"), DeclareBankruptcy(player=seat)))
+    cash = rubles(state.players[seat].cash)
+    detail = tr("prompt.debt.detail", amount=rubles(debt.amount), creditor=creditor, cash=cash)
+    return Prompt(seat, tr("prompt.debt", name=_name(state, seat)), (detail,), tuple(options))
+
+
+def _auction_prompt(state: GameState, seat: int) -> Prompt:
+    a = state.auction
+    assert a is not None
+    what = tr(f"building.{a.building}") if a.building else f"«{_square(state, a.square)}»"
+    low = minimum_bid(state, a)
+    lines = [tr("prompt.auction.lot", what=what)]
+    if a.high_bidder is not None:
+        lines.append(tr("prompt.auction.high", amount=rubles(a.high_bid), name=_name(state, a.high_bidder)))
+    else:
+        lines.append(tr("prompt.auction.none", amount=rubles(low)))
+    lines.append(tr("prompt.auction.bidders", names=", ".join(_name(state, s) for s in a.bidders)))
+    bidding = (
+        Choice("enter", tr("choice.bid"), command="bid"),
+        Choice("p", tr("choice.pass"), PassBid(player=seat)),
+    )
+    title = tr("prompt.auction", name=_name(state, seat))
+    return Prompt(seat, title, tuple(lines), bidding, bid=(low, state.players[seat].cash))
+
+
+def _placement_prompt(state: GameState, seat: int, actions: list[Action]) -> Prompt:
+    assert state.placement is not None
+    places = [a for a in actions if isinstance(a, PlaceBuilding)]
+    spots = tuple(Choice(str(n), _square(state, a.square), a) for n, a in enumerate(places[:9], start=1))
+    kind = tr(f"building.{state.placement.building}")
+    return Prompt(seat, tr("prompt.placement", name=_name(state, seat), building=kind), (), spots)
+
+
+def _turn_prompt(state: GameState, seat: int, actions: list[Action], manage: Choice, trade: Choice) -> Prompt:
+    name = _name(state, seat)
+    player = state.players[seat]
+    choices: list[Choice] = []
+    lines: list[str] = []
+    if state.phase == "buy":
+        assert state.pending_square is not None
+        sq = state.board.property(state.pending_square)
+        if Buy(player=seat) in actions:
+            choices.append(Choice("b", tr("choice.buy", amount=rubles(sq.price)), Buy(player=seat)))
+        else:
+            lines.append(tr("prompt.buy.cannot", cash=rubles(player.cash)))
+        auction = tr("prompt.buy.auction") if state.rules.auction.enabled else tr("prompt.buy.no_auction")
+        choices.append(Choice("n", tr("choice.decline"), Decline(player=seat)))
+        lines.append(auction)
+        return Prompt(
+            seat,
+            tr("prompt.buy", name=name, square=sq.name, amount=rubles(sq.price)),
+            tuple(lines),
+            (*choices, manage, trade),
+        )
+    if state.phase == "utility_roll":
+        return Prompt(
+            seat,
+            tr("prompt.utility_roll", name=name),
+            (),
+            (Choice("r", tr("choice.roll"), Roll(player=seat)),),
+        )
+    if state.phase == "roll":
+        choices.append(Choice("r", tr("choice.roll"), Roll(player=seat)))
+        if player.in_jail:
+            lines.append(
+                tr(
+                    "prompt.jail.detail",
+                    attempt=player.jail_attempts + 1,
+                    tries=state.rules.jail.max_attempts,
+                )
+            )
+            if PayJailFine(player=seat) in actions:
+                choices.append(
+                    Choice(
+                        "f",
+                        tr("choice.pay_fine", amount=rubles(state.rules.jail.fine)),
+                        PayJailFine(player=seat),
+                    )
+                )
+            for a in actions:
+                if isinstance(a, UseJailCard):
+                    choices.append(Choice("c", tr("choice.use_card"), a))
+                    break
+            title = tr("prompt.jail", name=name)
+        else:
+            title = tr("prompt.roll", name=name)
+        return Prompt(seat, title, tuple(lines), (*choices, manage, trade))
+    return Prompt(
+        seat,
+        tr("prompt.end_turn", name=name),
+        (),
+        (Choice("e", tr("choice.end_turn"), EndTurn(player=seat)), manage, trade),
+    )
+
+
+def trade_lines(state: GameState) -> tuple[str, ...]:
+    """The pending offer, both ways, in words."""
+    offer = state.trade
+    assert offer is not None
+
+    def side(lots: tuple[int, ...], cash: int, cards: int) -> str:
+        parts = [
+            f"«{_square(state, i)}»" + (tr("trade.mortgaged") if state.mortgaged[i] else "") for i in lots
+        ]
+        if cash:
+            parts.append(rubles(cash))
+        if cards:
+            parts.append(tr("trade.cards", count=cards))
+        return ", ".join(parts) or tr("trade.nothing")
+
+    give = side(offer.give.lots, offer.give.cash, len(offer.give.jail_cards))
+    take = side(offer.take.lots, offer.take.cash, len(offer.take.jail_cards))
+    return (
+        tr("trade.gives", name=_name(state, offer.player), what=give),
+        tr("trade.takes", name=_name(state, offer.player), what=take),
+    )
+
+
+def building_name(state: GameState, square: int) -> str:
+    return tr(f"building.{building_kind(state.buildings[square])}")

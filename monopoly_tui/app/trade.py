@@ -1,0 +1,188 @@
+"""The trade composer: pick a partner, what each side gives (lots, cash, jail cards), then propose.
+
+The partner answers on the game screen after the laptop is handed over.
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Footer, Input, Select, SelectionList, Static
+
+from ..engine import ProposeTrade, TradeSide, managers, why_illegal
+from ..engine.board import Street
+from ..locale import tr
+from ..money import rubles
+from ..session import GameSession
+
+
+def tradeable(session: GameSession, seat: int) -> list[int]:
+    """Lots of seat that may change hands: none with buildings in its group."""
+    state = session.state
+    out = []
+    for i, owner in enumerate(state.owner):
+        if owner != seat:
+            continue
+        sq = state.board.squares[i]
+        if isinstance(sq, Street) and any(state.buildings[j] for j in state.board.group_of[i]):
+            continue
+        out.append(i)
+    return out
+
+
+class TradeScreen(ModalScreen[None]):
+    BINDINGS = [
+        Binding("escape", "close", tr("binding.close"), key_display="esc"),
+        Binding("ctrl+s", "propose", tr("binding.propose"), key_display="^s"),
+    ]
+    DEFAULT_CSS = """
+    TradeScreen { align: center middle; }
+    TradeScreen > Vertical {
+        width: 96%; height: 94%; border: thick $accent; background: $surface; padding: 0 1;
+    }
+    TradeScreen #trade-head { height: auto; }
+    TradeScreen #trade-sides { height: 1fr; }
+    TradeScreen .side { width: 1fr; height: 100%; }
+    TradeScreen SelectionList { height: 1fr; }
+    TradeScreen Input { width: 100%; }
+    TradeScreen #trade-error { color: $error; height: auto; }
+    TradeScreen #trade-buttons { height: auto; }
+    """
+
+    def __init__(self, session: GameSession, seat: int | None = None) -> None:
+        super().__init__()
+        self.session = session
+        seats = managers(session.state)
+        self.proposer = seat if seat in seats else (seats[0] if seats else 0)
+
+    def partners(self) -> list[int]:
+        return [s for s in self.session.state.active_seats if s != self.proposer]
+
+    def compose(self) -> ComposeResult:
+        state = self.session.state
+        with Vertical():
+            with Horizontal(id="trade-head"):
+                yield Select(
+                    [(state.players[s].name, s) for s in managers(state)],
+                    value=self.proposer,
+                    allow_blank=False,
+                    id="proposer",
+                    prompt=tr("trade.proposer"),
+                )
+                yield Static(" ⇄ ", classes="arrow")
+                partners = self.partners()
+                yield Select(
+                    [(state.players[s].name, s) for s in partners],
+                    value=partners[0] if partners else Select.BLANK,
+                    allow_blank=not partners,
+                    id="partner",
+                    prompt=tr("trade.partner"),
+                )
+            with Horizontal(id="trade-sides"):
+                with Vertical(classes="side"):
+                    yield Static(tr("trade.you_give"), id="give-title")
+                    yield SelectionList[str](id="give")
+                    yield Input(placeholder=tr("trade.cash_give"), type="integer", id="give-cash")
+                with Vertical(classes="side"):
+                    yield Static(tr("trade.you_get"), id="take-title")
+                    yield SelectionList[str](id="take")
+                    yield Input(placeholder=tr("trade.cash_take"), type="integer", id="take-cash")
+            yield Static(id="trade-error")
+            with Horizontal(id="trade-buttons"):
+                yield Button(tr("trade.propose"), id="propose", variant="primary")
+                yield Button(tr("trade.cancel"), id="cancel")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.fill()
+
+    def partner(self) -> int | None:
+        value = self.query_one("#partner", Select).value
+        return value if isinstance(value, int) else None
+
+    def fill(self) -> None:
+        """List what each side can offer: tradeable lots (mortgaged marked) and jail cards."""
+        state = self.session.state
+        for list_id, seat in (("#give", self.proposer), ("#take", self.partner())):
+            selection = self.query_one(list_id, SelectionList)
+            selection.clear_options()
+            if seat is None:
+                continue
+            for i in tradeable(self.session, seat):
+                label = state.board.squares[i].name
+                if state.mortgaged[i]:
+                    label += tr("trade.mortgaged")
+                selection.add_option((label, f"lot:{i}"))
+            for n, card in enumerate(state.players[seat].jail_cards):
+                selection.add_option(
+                    (tr("trade.jail_card", deck=tr(f"deck.{card.deck}")), f"card:{n}:{card.deck}")
+                )
+        cash = state.players[self.proposer].cash
+        self.query_one("#give-title", Static).update(tr("trade.you_give") + f" ({rubles(cash)})")
+        partner = self.partner()
+        if partner is not None:
+            other = state.players[partner]
+            self.query_one("#take-title", Static).update(
+                tr("trade.you_get_from", name=other.name) + f" ({rubles(other.cash)})"
+            )
+
+    @on(Select.Changed)
+    def _changed(self, event: Select.Changed) -> None:
+        if event.select.id == "proposer" and isinstance(event.value, int):
+            self.proposer = event.value
+            partner = self.query_one("#partner", Select)
+            partner.set_options([(self.session.state.players[s].name, s) for s in self.partners()])
+            partner.value = self.partners()[0]
+        self.fill()
+
+    def side(self, list_id: str, cash_id: str) -> TradeSide | None:
+        values = self.query_one(list_id, SelectionList).selected
+        lots = tuple(int(v.split(":")[1]) for v in values if v.startswith("lot:"))
+        cards = tuple(v.split(":")[2] for v in values if v.startswith("card:"))
+        raw = self.query_one(cash_id, Input).value.strip()
+        try:
+            cash = int(raw) if raw else 0
+        except ValueError:
+            return None
+        if cash < 0:
+            return None
+        return TradeSide(lots=lots, cash=cash, jail_cards=cards)
+
+    def action_propose(self) -> None:
+        error = self.query_one("#trade-error", Static)
+        partner = self.partner()
+        give = self.side("#give", "#give-cash")
+        take = self.side("#take", "#take-cash")
+        if partner is None:
+            error.update(tr("trade.error.partner"))
+            return
+        if give is None or take is None:
+            error.update(tr("trade.error.cash"))
+            return
+        offer = ProposeTrade(player=self.proposer, partner=partner, give=give, take=take)
+        state = self.session.state
+        if give.empty and take.empty:
+            error.update(tr("trade.error.empty"))
+            return
+        if give.cash > state.players[self.proposer].cash or take.cash > state.players[partner].cash:
+            error.update(tr("trade.error.too_much"))
+            return
+        if why_illegal(state, offer) is not None:
+            error.update(tr("trade.error.illegal"))
+            return
+        self.dismiss()
+        self.app.act(offer)  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#propose")
+    def _propose(self) -> None:
+        self.action_propose()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel(self) -> None:
+        self.dismiss()
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,49 @@
+"""Engine events as sentences for the players' log, worded from the message catalog."""
+
+from __future__ import annotations
+
+from .engine import Event, GameState
+from .locale import has, tr
+from .money import rubles
+
+
+def narrate(event: Event, state: GameState) -> str:
+    """One Russian sentence for one event (names, squares and card texts from the game)."""
+    board = state.board
+    values: dict[str, object] = {}
+    if event.player is not None:
+        values["player"] = state.players[event.player].name
+    if event.other is not None:
+        values["other"] = state.players[event.other].name
+    if event.square is not None:
+        values["square"] = board.squares[event.square].name
+    if event.amount is not None:
+        values["amount"] = rubles(event.amount)
+        values["round"] = values["count"] = event.amount
+    if event.dice is not None:
+        values["d1"], values["d2"] = event.dice
+    if event.deck is not None:
+        values["deck"] = tr(f"deck.{event.deck}")
+    if event.card is not None and event.deck is not None:
+        values["text"] = next(c.text for c in board.deck(event.deck) if c.id == event.card)
+    creditor = "bank" if event.other is None else "player"
+    values["creditor"] = tr(f"creditor.{creditor}", name=values.get("other", ""))
+    if event.reason in ("house", "hotel"):
+        values["building"] = tr(f"building.{event.reason}")
+    return tr(_key(event), **values)
+
+
+def _key(event: Event) -> str:
+    base = f"event.{event.kind}"
+    if event.kind == "dice_rolled":
+        if event.reason == "utility":
+            return base + ".utility"
+        if event.dice is not None and event.dice[0] == event.dice[1]:
+            return base + ".double"
+    if event.kind == "built" and event.amount == 0:
+        return base + ".placed"
+    if event.kind == "auction_won" and event.reason in ("house", "hotel"):
+        return base + ".building"
+    if event.reason and has(f"{base}.{event.reason}"):
+        return f"{base}.{event.reason}"
+    return base

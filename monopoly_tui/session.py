@@ -1,0 +1,68 @@
+"""A game in progress as the app holds it: the state, its record, the log and who sits where.
+
+The one place outside tests that calls `engine.apply`: everything a player or a bot does goes
+through `GameSession.act`, which keeps the record honest and the log in step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .engine import Action, Board, Event, GameRecord, GameState, Rules, apply, net_worth, new_game
+from .narrate import narrate
+
+PLAYER_COLORS = ("#e5484d", "#3e8ef7", "#30a46c", "#f5d90a", "#ab4aba", "#12a594", "#f76808", "#d0d0d0")
+"""Token colours by seat, readable on dark and light backgrounds."""
+PLAYER_TOKENS = ("●", "▲", "■", "◆", "★", "♥", "♣", "♠")
+"""Token symbols by seat (the default choices; players may pick others in setup)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """How a player appears and who plays for them."""
+
+    name: str
+    token: str
+    color: str
+    bot: str | None = None
+    """None for a person; otherwise the bot kind ("simple", "strong")."""
+
+
+@dataclass
+class GameSession:
+    board: Board
+    seats: tuple[Seat, ...]
+    state: GameState
+    record: GameRecord
+    log: list[str] = field(default_factory=list)
+    worth: list[tuple[int, ...]] = field(default_factory=list)
+    """Each player's net worth at the start of every round (and at the end)."""
+
+    @classmethod
+    def start(
+        cls, board: Board, seats: Sequence[Seat], *, seed: int, rules: Rules | None = None
+    ) -> GameSession:
+        state = new_game(board, [s.name for s in seats], seed=seed, rules=rules)
+        session = cls(board=board, seats=tuple(seats), state=state, record=GameRecord.start(state))
+        session._note(state.events)
+        return session
+
+    def act(self, action: Action) -> tuple[Event, ...]:
+        """Apply one action (raises IllegalActionError and changes nothing when it is not legal)."""
+        state = apply(self.state, action)
+        self.state = state
+        self.record = self.record.add(action)
+        self._note(state.events)
+        return state.events
+
+    def _note(self, events: Sequence[Event]) -> None:
+        for event in events:
+            self.log.append(narrate(event, self.state))
+            if event.kind in ("turn_started", "game_over") and (
+                event.kind == "game_over" or not self.worth or event.amount != len(self.worth)
+            ):
+                self.worth.append(self.net_worths())
+
+    def net_worths(self) -> tuple[int, ...]:
+        return tuple(net_worth(self.state, seat) for seat in range(len(self.state.players)))
