@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .engine import Action, Board, Event, GameRecord, GameState, Rules, apply, net_worth, new_game
+from .engine import Action, Board, Event, GameRecord, GameState, Roll, Rules, apply, net_worth, new_game
 from .narrate import narrate
 
 PLAYER_COLORS = ("#e5484d", "#3e8ef7", "#30a46c", "#f5d90a", "#ab4aba", "#12a594", "#f76808", "#d0d0d0")
@@ -38,19 +38,33 @@ class GameSession:
     log: list[str] = field(default_factory=list)
     worth: list[tuple[int, ...]] = field(default_factory=list)
     """Each player's net worth at the start of every round (and at the end)."""
+    dice: list[tuple[int, int]] = field(default_factory=list)
+    """Throws to use, in order, instead of the seed's (physical dice at the table, or a test script)."""
 
     @classmethod
     def start(
-        cls, board: Board, seats: Sequence[Seat], *, seed: int, rules: Rules | None = None
+        cls,
+        board: Board,
+        seats: Sequence[Seat],
+        *,
+        seed: int,
+        rules: Rules | None = None,
+        dice: Sequence[tuple[int, int]] = (),
     ) -> GameSession:
         state = new_game(board, [s.name for s in seats], seed=seed, rules=rules)
-        session = cls(board=board, seats=tuple(seats), state=state, record=GameRecord.start(state))
+        record = GameRecord.start(state)
+        session = cls(board=board, seats=tuple(seats), state=state, record=record, dice=[*dice])
         session._note(state.events)
         return session
 
     def act(self, action: Action) -> tuple[Event, ...]:
         """Apply one action (raises IllegalActionError and changes nothing when it is not legal)."""
-        state = apply(self.state, action)
+        if isinstance(action, Roll) and action.dice is None and self.dice:
+            action = Roll(player=action.player, dice=self.dice[0])
+            state = apply(self.state, action)
+            self.dice.pop(0)
+        else:
+            state = apply(self.state, action)
         self.state = state
         self.record = self.record.add(action)
         self._note(state.events)

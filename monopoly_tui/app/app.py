@@ -23,10 +23,20 @@ class MonopolyApp(App[None]):
     CSS_PATH = "monopoly.tcss"
     BINDINGS = [Binding("ctrl+q", "quit", tr("binding.quit"), key_display="^q")]
 
-    def __init__(self, board: Board, rules: Rules | None = None) -> None:
+    def __init__(
+        self,
+        board: Board,
+        rules: Rules | None = None,
+        *,
+        seed: int | None = None,
+        dice: list[tuple[int, int]] | None = None,
+    ) -> None:
+        """`seed` fixes the seed offered in setup and `dice` scripts the throws (tests, snapshots)."""
         super().__init__()
         self.board = board
         self.rules = rules or board.rules
+        self.seed = seed
+        self.dice = dice or []
         self.session: GameSession | None = None
 
     def on_mount(self) -> None:
@@ -35,10 +45,10 @@ class MonopolyApp(App[None]):
     # --- starting --------------------------------------------------------------------------------
 
     def open_setup(self) -> None:
-        self.push_screen(SetupScreen(self.board, self.rules))
+        self.push_screen(SetupScreen(self.board, self.rules, self.seed))
 
     def start_game(self, seats: list[Seat], seed: int, rules: Rules) -> None:
-        self.session = GameSession.start(self.board, seats, seed=seed, rules=rules)
+        self.session = GameSession.start(self.board, seats, seed=seed, rules=rules, dice=self.dice)
         self.switch_screen(GameScreen(self.session))
 
     # --- playing ---------------------------------------------------------------------------------
