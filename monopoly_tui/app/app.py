@@ -80,6 +80,9 @@ class MonopolyApp(App[None]):
         if "turn_started" in kinds and situation(state) == "calm":
             self.push_screen(HandoffScreen(session, state.turn, turn_change=True))
         elif "trade_proposed" in kinds and actor is not None:
+            # the offer is answered on the game screen: close whatever the proposer had open
+            while not isinstance(self.screen, GameScreen):
+                self.pop_screen()
             self.push_screen(HandoffScreen(session, actor, turn_change=False))
 
     @property

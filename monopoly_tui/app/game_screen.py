@@ -7,14 +7,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 
 from ..engine import Bid
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
 from .board import COMPACT, BoardView
-from .panels import ChoiceButton, PromptPanel, card_text, players_table, status_text
+from .panels import ChoiceButton, KeyBar, PromptPanel, card_text, players_table, status_text
 from .prompts import Choice, Prompt, prompt_for
 
 # Every choice key, with its twin on the same physical key of a Russian (ЙЦУКЕН) layout.
@@ -92,7 +92,7 @@ class GameScreen(Screen[None]):
         )
         yield BoardView(self.session, centre)
         yield Static(tr("screen.too_small", width=COMPACT.width, height=COMPACT.height), id="too-small")
-        yield Footer()
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self.fit()
@@ -121,6 +121,7 @@ class GameScreen(Screen[None]):
             log.write(line)
         self._logged = len(session.log)
         self.query_one(PromptPanel).show(self.prompt, session)
+        self.query_one(KeyBar).show(self.prompt)
         if self.prompt.bid is not None:
             self.bid_amount, self.bid_typing = self.prompt.bid[0], ""
             self.show_bid()
@@ -150,7 +151,8 @@ class GameScreen(Screen[None]):
     @on(ChoiceButton.Pressed)
     def _pressed(self, event: ChoiceButton.Pressed) -> None:
         assert isinstance(event.button, ChoiceButton)
-        self.take(event.button.choice)
+        if event.button.choice is not None:
+            self.take(event.button.choice)
 
     def take(self, choice: Choice) -> None:
         if choice.action is not None:

@@ -94,6 +94,28 @@ def card_text(session: GameSession) -> Text:
     return text
 
 
+MAX_CHOICES = 10
+"""Buttons kept in the prompt (the most any prompt offers: nine streets to place a building on)."""
+
+
+def key_label(key: str) -> str:
+    return tr(f"key.{key}") if key == "enter" else key
+
+
+class ChoiceButton(Button):
+    """One choice of the prompt; the buttons are made once and relabelled, never remounted."""
+
+    def __init__(self) -> None:
+        super().__init__("", classes="choice", compact=True)
+        self.choice: Choice | None = None
+
+    def set_choice(self, choice: Choice | None) -> None:
+        self.choice = choice
+        self.display = choice is not None
+        if choice is not None:
+            self.label = Text(f"[{key_label(choice.key)}] {choice.label}")
+
+
 class PromptPanel(Vertical):
     """The decision of whoever must act: title by name, context lines, a button per choice."""
 
@@ -102,15 +124,16 @@ class PromptPanel(Vertical):
     PromptPanel #prompt-title { text-style: bold; }
     PromptPanel #prompt-choices { height: auto; }
     PromptPanel Button { min-width: 8; margin: 0 1 0 0; height: 1; border: none; }
-    PromptPanel #bid { height: auto; display: none; }
-    PromptPanel #bid.shown { display: block; }
+    PromptPanel #bid { height: auto; }
     """
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt-title")
         yield Static(id="prompt-lines")
         yield Static(id="bid")
-        yield Horizontal(id="prompt-choices")
+        with Horizontal(id="prompt-choices"):
+            for _ in range(MAX_CHOICES):
+                yield ChoiceButton()
 
     def show(self, prompt: Prompt, session: GameSession) -> None:
         title = Text(prompt.title)
@@ -119,13 +142,12 @@ class PromptPanel(Vertical):
             title.stylize(Style(color=seat.color, bold=True), 0, len(session.state.players[prompt.seat].name))
         self.query_one("#prompt-title", Static).update(title)
         self.query_one("#prompt-lines", Static).update("\n".join(prompt.lines))
-        self.query_one("#bid").set_class(prompt.bid is not None, "shown")
-        row = self.query_one("#prompt-choices", Horizontal)
-        row.remove_children()
-        buttons = [ChoiceButton(choice) for choice in prompt.choices]
-        row.mount_all(buttons)
-        if buttons:
-            self.call_after_refresh(buttons[0].focus)
+        self.query_one("#bid", Static).display = prompt.bid is not None
+        buttons = list(self.query(ChoiceButton))
+        for n, button in enumerate(buttons):
+            button.set_choice(prompt.choices[n] if n < len(prompt.choices) else None)
+        if prompt.choices and self.screen.focused is not buttons[0]:
+            buttons[0].focus()
 
     def show_bid(self, amount: int, low: int, cash: int) -> None:
         text = Text(tr("bid.amount") + " ")
@@ -134,8 +156,16 @@ class PromptPanel(Vertical):
         self.query_one("#bid", Static).update(text)
 
 
-class ChoiceButton(Button):
-    def __init__(self, choice: Choice) -> None:
-        key = tr(f"key.{choice.key}") if choice.key in ("enter",) else choice.key
-        super().__init__(Text(f"[{key}] {choice.label}"), classes=f"choice choice-{choice.key}", compact=True)
-        self.choice = choice
+class KeyBar(Static):
+    """The footer of the game screen: the keys of the prompt now, then the keys always there."""
+
+    DEFAULT_CSS = "KeyBar { dock: bottom; height: 1; background: $panel; }"
+
+    def show(self, prompt: Prompt) -> None:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        keys = [(key_label(c.key), c.label) for c in prompt.choices]
+        keys += [("?", tr("binding.rules")), ("^q", tr("binding.quit"))]
+        for key, label in keys:
+            text.append(f" {key} ", style="bold reverse")
+            text.append(f" {label}  ")
+        self.update(text)
