@@ -59,7 +59,10 @@ class SquaresList(DataTable[Text]):
         self.session = session
 
     def on_mount(self) -> None:
-        self.add_columns("№", tr("list.square"), tr("list.state"), tr("list.tokens"))
+        self.add_column("№", width=2)
+        self.add_column(tr("list.square"), width=15)
+        self.add_column(tr("list.state"), width=10)
+        self.add_column(tr("list.tokens"), width=4)
         self.refresh_rows()
 
     def refresh_rows(self) -> None:
@@ -74,7 +77,7 @@ class SquaresList(DataTable[Text]):
             self.add_row(
                 Text(str(index)),
                 name,
-                status_text(state, seats, index, 24),
+                status_text(state, seats, index, 10),
                 tokens_text(state, seats, index),
                 key=str(index),
             )
@@ -91,8 +94,10 @@ class BoardView(Container):
     BoardView > SquareCell.light { background: $surface; }
     BoardView.compact { layout: horizontal; }
     BoardView.compact > SquareCell { display: none; }
-    BoardView.compact > SquaresList { display: block; width: 40%; height: 100%; }
+    BoardView.compact > SquaresList { display: block; width: 41; height: 100%; }
     BoardView.compact > #centre { width: 1fr; height: 100%; }
+    BoardView.compact #prompt-choices { layout: grid; grid-size: 2; grid-rows: 1; grid-gutter: 0 1; }
+    BoardView.compact #prompt-choices Button { width: 100%; }
     """
 
     def __init__(self, session: GameSession, centre: Vertical) -> None:

@@ -87,7 +87,7 @@ class GameScreen(Screen[None]):
             Static(id="players"),
             Static(id="card"),
             PromptPanel(id="prompt"),
-            RichLog(id="log", wrap=True, markup=False, max_lines=2000),
+            RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20),
             id="centre",
         )
         yield BoardView(self.session, centre)
@@ -99,7 +99,10 @@ class GameScreen(Screen[None]):
         self.redraw()
 
     def on_resize(self) -> None:
+        compact = self.query_one(BoardView).has_class("compact")
         self.fit()
+        if self.query_one(BoardView).has_class("compact") != compact:
+            self.redraw()
 
     def fit(self) -> None:
         size = self.app.size
@@ -112,9 +115,11 @@ class GameScreen(Screen[None]):
     def redraw(self) -> None:
         session = self.session
         self.prompt = prompt_for(session.state)
-        self.query_one(BoardView).redraw()
-        self.query_one("#status", Static).update(status_text(session))
-        self.query_one("#players", Static).update(players_table(session))
+        board = self.query_one(BoardView)
+        board.redraw()
+        compact = board.has_class("compact")
+        self.query_one("#status", Static).update(status_text(session, compact=compact))
+        self.query_one("#players", Static).update(players_table(session, compact=compact))
         self.query_one("#card", Static).update(card_text(session))
         log = self.query_one("#log", RichLog)
         for line in session.log[self._logged :]:

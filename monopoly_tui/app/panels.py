@@ -15,35 +15,34 @@ from ..money import rubles
 from ..session import GameSession
 from .prompts import Choice, Prompt
 
-DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
+def players_table(session: GameSession, *, compact: bool = False) -> Table:
+    """Cash, net worth, lots by group, jail cards and jail for every player; the one to act stands out.
 
-def players_table(session: GameSession) -> Table:
-    """Cash, net worth, lots by group, jail cards and jail for every player; the one to act stands out."""
+    Compact (a narrow window): name and cash only.
+    """
     state = session.state
     actor = current_actor(state)
     table = Table(expand=True, box=None, padding=(0, 1), show_edge=False)
     table.add_column(tr("players.name"), no_wrap=True, ratio=3)
     table.add_column(tr("players.cash"), justify="right", no_wrap=True, ratio=2)
-    table.add_column(tr("players.worth"), justify="right", no_wrap=True, ratio=2)
-    table.add_column(tr("players.lots"), ratio=4)
+    if not compact:
+        table.add_column(tr("players.worth"), justify="right", no_wrap=True, ratio=2)
+        table.add_column(tr("players.lots"), ratio=4)
     for seat, p in enumerate(state.players):
         s = session.seats[seat]
         name = Text(f"{s.token} {p.name}", style=Style(color=s.color, bold=True))
         if p.bankrupt:
-            table.add_row(name, Text(tr("players.bankrupt"), style="dim"), "", "", style="dim")
+            table.add_row(name, Text(tr("players.bankrupt"), style="dim"), style="dim")
             continue
         if p.in_jail:
             name.append(" " + tr("players.in_jail"), style="italic")
         if p.jail_cards:
             name.append(" " + tr("players.cards", count=len(p.jail_cards)), style="italic")
-        table.add_row(
-            name,
-            rubles(p.cash),
-            rubles(net_worth(state, seat)),
-            lots_text(state, seat),
-            style="reverse" if seat == actor else None,
-        )
+        cells: list[Text | str] = [name, rubles(p.cash)]
+        if not compact:
+            cells += [rubles(net_worth(state, seat)), lots_text(state, seat)]
+        table.add_row(*cells, style="reverse" if seat == actor else None)
     return table
 
 
@@ -66,7 +65,7 @@ def lots_text(state: GameState, seat: int) -> Text:
     return text
 
 
-def status_text(session: GameSession) -> Text:
+def status_text(session: GameSession, *, compact: bool = False) -> Text:
     state = session.state
     text = Text()
     turn = state.players[state.turn]
@@ -76,7 +75,9 @@ def status_text(session: GameSession) -> Text:
     text.append(f"{seat.token} {turn.name}", style=Style(color=seat.color, bold=True))
     if state.dice:
         d1, d2 = state.dice
-        text.append(f"   {DIE_FACES[d1 - 1]} {d1}  {DIE_FACES[d2 - 1]} {d2}", style="bold")
+        text.append("   " + tr("status.dice", d1=d1, d2=d2), style="bold")
+    if compact:
+        return text
     text.append("   " + tr("status.bank", houses=state.bank_houses, hotels=state.bank_hotels), style="dim")
     if state.rules.free_parking.jackpot:
         text.append("   " + tr("status.pot", amount=rubles(state.pot)), style="dim")
@@ -114,6 +115,7 @@ class ChoiceButton(Button):
         self.display = choice is not None
         if choice is not None:
             self.label = Text(f"[{key_label(choice.key)}] {choice.label}")
+            self.refresh(layout=True)
 
 
 class PromptPanel(Vertical):
@@ -124,6 +126,7 @@ class PromptPanel(Vertical):
     PromptPanel #prompt-title { text-style: bold; }
     PromptPanel #prompt-choices { height: auto; }
     PromptPanel Button { min-width: 8; margin: 0 1 0 0; height: 1; border: none; }
+    PromptPanel Button { text-wrap: nowrap; text-overflow: ellipsis; }
     PromptPanel #bid { height: auto; }
     """
 
