@@ -19,7 +19,7 @@ from .trade import TradeScreen
 class MonopolyApp(App[None]):
     """Hot-seat Monopoly. `session` is the game in progress (None on the title and setup screens)."""
 
-    TITLE = "Монополия"
+    TITLE = tr("app.title")
     CSS_PATH = "monopoly.tcss"
     BINDINGS = [Binding("ctrl+q", "quit", tr("binding.quit"), key_display="^q")]
 

@@ -44,6 +44,8 @@ class TradeScreen(ModalScreen[None]):
         width: 96%; height: 94%; border: thick $accent; background: $surface; padding: 0 1;
     }
     TradeScreen #trade-head { height: auto; }
+    TradeScreen #trade-head Select { width: 32; }
+    TradeScreen #trade-head .arrow { width: 5; padding: 1 1; }
     TradeScreen #trade-sides { height: 1fr; }
     TradeScreen .side { width: 1fr; height: 100%; }
     TradeScreen SelectionList { height: 1fr; }

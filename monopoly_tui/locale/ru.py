@@ -92,6 +92,7 @@ MESSAGES: dict[str, str] = {
     "trade.cards": "карточки освобождения из тюрьмы: {count}",
     "trade.mortgaged": " (в залоге)",
     # --- the app: screens, panels, keys ------------------------------------------------------------
+    "app.title": "Монополия",
     "title.subtitle": "Монополия · российское издание · игра за одним ноутбуком",
     "title.new": "Новая игра",
     "title.continue": "Продолжить",

@@ -1,0 +1,147 @@
+"""Snapshots of every screen and prompt (pytest-textual-snapshot; textual and rich are pinned).
+
+After an intended change of the look, run `.venv/bin/pytest tests/test_app_snapshots.py
+--snapshot-update`, then look at the new SVGs in tests/__snapshots__/ before committing them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+
+from monopoly_tui.app import MonopolyApp
+from monopoly_tui.boardfile import load_board
+from monopoly_tui.engine import (
+    Action,
+    Buy,
+    Decline,
+    EndTurn,
+    Mortgage,
+    ProposeTrade,
+    Roll,
+    Rules,
+    TradeSide,
+)
+
+SnapCompare = Callable[..., bool]
+RING = (120, 36)
+BIG = (160, 50)
+COMPACT = (80, 24)
+
+
+def make_app(rules: Rules | None = None, dice: Sequence[tuple[int, int]] = ()) -> MonopolyApp:
+    return MonopolyApp(load_board(), rules, seed=42, dice=list(dice))
+
+
+def start_and(*actions: Action) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """Start a default game from the title screen, then apply actions as the players would."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.press("enter", "enter")
+        app = pilot.app
+        assert isinstance(app, MonopolyApp)
+        for action in actions:
+            app.act(action)
+            await pilot.pause()
+            if app.screen.__class__.__name__ == "HandoffScreen":
+                await pilot.press("enter")
+        await pilot.pause()
+
+    return run_before
+
+
+def test_title(snap_compare: SnapCompare) -> None:
+    assert snap_compare(make_app(), terminal_size=RING)
+
+
+def test_setup(snap_compare: SnapCompare) -> None:
+    assert snap_compare(make_app(), terminal_size=RING, press=["enter"])
+
+
+@pytest.mark.parametrize("size", [RING, BIG, COMPACT], ids=["120x36", "160x50", "80x24"])
+def test_board_at_the_start(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
+    assert snap_compare(make_app(), terminal_size=size, press=["enter", "enter"])
+
+
+def test_too_small_window_asks_for_a_bigger_one(snap_compare: SnapCompare) -> None:
+    assert snap_compare(make_app(), terminal_size=(60, 20), press=["enter", "enter"])
+
+
+def test_buy_prompt(snap_compare: SnapCompare) -> None:
+    app = make_app(dice=[(1, 2)])
+    assert snap_compare(app, terminal_size=RING, run_before=start_and(Roll(player=0)))
+
+
+def test_auction_prompt(snap_compare: SnapCompare) -> None:
+    app = make_app(dice=[(1, 2)])
+    assert snap_compare(app, terminal_size=RING, run_before=start_and(Roll(player=0), Decline(player=0)))
+
+
+def test_jail_prompt_after_three_doubles(snap_compare: SnapCompare) -> None:
+    app = make_app(dice=[(3, 3), (1, 1), (2, 2), (1, 2)])
+    actions = (
+        Roll(player=0),
+        Buy(player=0),
+        Roll(player=0),
+        Buy(player=0),
+        Roll(player=0),
+        EndTurn(player=0),
+        Roll(player=1),
+        Buy(player=1),
+        EndTurn(player=1),
+    )
+    assert snap_compare(app, terminal_size=RING, run_before=start_and(*actions))
+
+
+def test_turn_change_handoff(snap_compare: SnapCompare) -> None:
+    app = make_app(dice=[(1, 2)])
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await start_and(Roll(player=0), Buy(player=0))(pilot)
+        await pilot.press("e")
+
+    assert snap_compare(app, terminal_size=RING, run_before=run_before)
+
+
+def test_debt_prompt(snap_compare: SnapCompare) -> None:
+    rules = Rules.model_validate({"start": {"cash": 150_000}})
+    app = make_app(rules, dice=[(1, 2), (1, 3)])
+    actions = (Roll(player=0), Buy(player=0), EndTurn(player=0), Roll(player=1))
+    assert snap_compare(app, terminal_size=RING, run_before=start_and(*actions))
+
+
+def test_trade_offer_prompt_and_mortgage_choice(snap_compare: SnapCompare) -> None:
+    app = make_app(dice=[(1, 2)])
+    offer = ProposeTrade(player=0, partner=1, give=TradeSide(lots=(3,)), take=TradeSide(cash=50_000))
+    actions = (Roll(player=0), Buy(player=0), Mortgage(player=0, square=3), offer)
+    assert snap_compare(app, terminal_size=RING, run_before=start_and(*actions), press=["y"])
+
+
+def test_manage_screen(snap_compare: SnapCompare) -> None:
+    app = make_app(dice=[(1, 2)])
+    assert snap_compare(
+        app, terminal_size=RING, run_before=start_and(Roll(player=0), Buy(player=0)), press=["m"]
+    )
+
+
+def test_trade_composer(snap_compare: SnapCompare) -> None:
+    app = make_app(dice=[(1, 2)])
+    assert snap_compare(
+        app, terminal_size=RING, run_before=start_and(Roll(player=0), Buy(player=0)), press=["t"]
+    )
+
+
+def test_rules_screen(snap_compare: SnapCompare) -> None:
+    assert snap_compare(make_app(), terminal_size=RING, press=["enter", "enter", "question_mark"])
+
+
+def test_game_over(snap_compare: SnapCompare) -> None:
+    rules = Rules.model_validate({"start": {"cash": 100_000}})
+    app = make_app(rules, dice=[(1, 3)])
+    from monopoly_tui.engine import DeclareBankruptcy
+
+    actions = (Roll(player=0), DeclareBankruptcy(player=0))
+    assert snap_compare(app, terminal_size=RING, run_before=start_and(*actions))

@@ -1,0 +1,166 @@
+"""The app's pure parts: prompts built from legal_actions, event sentences, the message catalog, cells;
+and a resize sweep of the running app."""
+
+from __future__ import annotations
+
+import ast
+import random
+from pathlib import Path
+
+from factory import board, make_state, play, roll
+from playout import choose
+
+from monopoly_tui.app import MonopolyApp
+from monopoly_tui.app.cells import cell_text, grid_position, squares_in_grid_order, wrap_name
+from monopoly_tui.app.prompts import prompt_for
+from monopoly_tui.engine import (
+    Buy,
+    Decline,
+    Rules,
+    apply,
+    current_actor,
+    is_legal,
+    new_game,
+)
+from monopoly_tui.engine.events import EventKind
+from monopoly_tui.locale import ru
+from monopoly_tui.narrate import narrate
+from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
+
+PACKAGE = Path(__file__).resolve().parent.parent / "monopoly_tui"
+SEATS = [Seat(name, PLAYER_TOKENS[i], PLAYER_COLORS[i]) for i, name in enumerate(["Аня", "Борис", "Вера"])]
+
+
+def test_prompts_offer_only_legal_actions_and_address_the_actor_by_name() -> None:
+    """Over many random games every prompt names whoever must act and offers only legal actions."""
+    rules = Rules.model_validate(
+        {"start": {"cash": 250_000}, "buildings": {"houses": 6}, "end": {"turn_limit": 60}}
+    )
+    situations = set()
+    for seed in range(12):
+        chooser = random.Random(seed)
+        state = new_game(board(), ["Аня", "Борис", "Вера"], seed=seed, rules=rules)
+        while not state.is_over:
+            prompt = prompt_for(state)
+            actor = current_actor(state)
+            assert prompt.seat == actor
+            assert state.players[actor].name in prompt.title  # type: ignore[index]
+            for choice in prompt.choices:
+                assert choice.action is None or is_legal(state, choice.action), (choice, state.phase)
+                assert choice.action is not None or choice.command in ("manage", "trade", "bid")
+            assert len({c.key for c in prompt.choices}) == len(prompt.choices)
+            situations.add(prompt.title.split(",")[-1][:12])
+            state = apply(state, choose(state, chooser))
+        assert "Победитель" in prompt_for(state).title
+    assert len(situations) >= 8
+
+
+def test_buy_prompt_without_the_money_offers_only_declining() -> None:
+    state = play(make_state(2, cash={0: 50_000}), roll(0, 1, 2))
+    prompt = prompt_for(state)
+    assert [c.action for c in prompt.choices if c.action] == [Decline(player=0)]
+    assert Buy(player=0) not in [c.action for c in prompt.choices]
+    assert any("не хватает" in line.lower() for line in prompt.lines)
+
+
+def test_every_event_kind_has_a_russian_sentence() -> None:
+    kinds = set(EventKind.__args__)  # type: ignore[attr-defined]
+    assert {k for k in kinds if f"event.{k}" not in ru.MESSAGES} == set()
+
+
+def test_narration_of_a_whole_game_is_russian_and_complete() -> None:
+    rules = Rules.model_validate(
+        {"start": {"cash": 250_000}, "buildings": {"houses": 6}, "end": {"turn_limit": 60}}
+    )
+    for seed in range(6):
+        chooser = random.Random(seed)
+        state = new_game(board(), ["Аня", "Борис"], seed=seed, rules=rules)
+        while not state.is_over:
+            state = apply(state, choose(state, chooser))
+            for event in state.events:
+                sentence = narrate(event, state)
+                assert sentence and "{" not in sentence and "None" not in sentence
+                assert any("а" <= ch <= "я" for ch in sentence.lower())
+
+
+def literal_keys() -> set[str]:
+    """Every message key passed as a plain string literal to tr() in the package."""
+    keys = set()
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "tr"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                keys.add(node.args[0].value)
+    return keys
+
+
+def test_every_message_the_code_asks_for_is_in_the_catalog() -> None:
+    assert literal_keys() - set(ru.MESSAGES) == set()
+
+
+def test_no_russian_text_outside_the_catalog_in_the_app() -> None:
+    """Players' text lives in the catalog (so an English one can be added): no Cyrillic string
+    literals in the app's code; docstrings, comments and key names (the Cyrillic twin of a key) aside."""
+    offenders = []
+    for path in (PACKAGE / "app").rglob("*.py"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+                keys = all(len(part) == 1 or part.isascii() for part in node.value.split(","))
+                if not keys and any("а" <= ch <= "я" or ch == "ё" for ch in node.value.lower()):
+                    offenders.append((path.name, node.lineno, node.value[:30]))
+    assert offenders == []
+
+
+def test_the_ring_places_every_square_once_clockwise_from_go() -> None:
+    positions = [grid_position(i) for i in range(40)]
+    assert len(set(positions)) == 40
+    assert positions[0] == (10, 10) and positions[10] == (10, 0)
+    assert positions[20] == (0, 0) and positions[30] == (0, 10)
+    assert all(r in (0, 10) or c in (0, 10) for r, c in positions)
+    assert squares_in_grid_order()[:11] == list(range(20, 31))
+
+
+def test_names_wrap_into_cells_with_hyphens() -> None:
+    assert wrap_name("К Нагатинская ул.", 10) == ["К Нагатин-", "ская ул."]
+    assert wrap_name("Водопровод", 10) == ["Водопровод"]
+    assert all(len(line) <= 3 for line in wrap_name("Электростанция", 3))
+
+
+def test_a_cell_shows_price_then_owner_buildings_and_tokens() -> None:
+    state = make_state(2, owners={37: 1, 39: 1}, buildings={37: 4, 39: 5}, positions={0: 39})
+    text = cell_text(state, SEATS, 39, 15, 3).plain.splitlines()
+    assert text[0].startswith("С Ул. Арбат")
+    assert text[1] == f"{SEATS[1].token} отель"
+    assert text[2] == SEATS[0].token
+    unowned = cell_text(state, SEATS, 1, 10, 4).plain.splitlines()
+    assert unowned[:3] == ["К Житная  ", "ул.       ", "60\u00a0000\u00a0₽"]
+
+
+async def test_resizing_from_tiny_to_huge_never_crashes() -> None:
+    app = MonopolyApp(board(), seed=1)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("enter", "enter", "r")
+        for width, height in [(20, 5), (79, 23), (80, 24), (119, 35), (120, 36), (160, 50), (300, 100)]:
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            small = app.screen.has_class("too-small")
+            assert small == (width < 80 or height < 24)
+        for width in range(20, 301, 37):
+            await pilot.resize_terminal(width, 5 + width // 3)
+            await pilot.pause()
+        await pilot.resize_terminal(120, 36)
+        await pilot.press("b")
+        assert app.session is not None and app.session.state.owner[app.session.state.players[0].position] == 0
