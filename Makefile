@@ -38,6 +38,7 @@ format: $(STAMP_TEST)
 
 bench: $(STAMP_TEST)
 	$(BIN)/python -m monopoly_tui.bench
+	$(BIN)/python -m monopoly_tui.bench_app
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

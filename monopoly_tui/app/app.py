@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.app import App
 from textual.binding import Binding
 
@@ -20,7 +22,7 @@ class MonopolyApp(App[None]):
     """Hot-seat Monopoly. `session` is the game in progress (None on the title and setup screens)."""
 
     TITLE = tr("app.title")
-    CSS_PATH = "monopoly.tcss"
+    CSS_PATH = Path(__file__).parent / "monopoly.tcss"
     BINDINGS = [Binding("ctrl+q", "quit", tr("binding.quit"), key_display="^q")]
 
     def __init__(
