@@ -47,7 +47,7 @@ Bare().run(headless=True)
 
 
 def cold_start(code: str, runs: int) -> float:
-    times = []
+    times: list[float] = []
     for _ in range(runs):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
         times.append(float(out.stdout.strip().splitlines()[-1]))
@@ -69,7 +69,7 @@ class BareApp(App[None]):
 
 async def bare_presses(count: int) -> list[float]:
     app = BareApp()
-    times = []
+    times: list[float] = []
     async with app.run_test(size=(120, 36)) as pilot:
         for _ in range(count):
             start = time.perf_counter()
@@ -85,7 +85,7 @@ async def game_presses(count: int) -> list[float]:
     from .boardfile import load_board
 
     app = MonopolyApp(load_board(), seed=11)
-    times = []
+    times: list[float] = []
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.press("enter", "enter")
         while len(times) < count:
