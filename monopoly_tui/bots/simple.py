@@ -74,7 +74,7 @@ class SimpleBot(BotBase):
             last = self._offered.get(wish.lots)
             if last is not None and state.round - last < SWAP_EVERY:
                 continue
-            for mine in swap_lots(state, seat, wish.partner):
+            for mine in swap_lots(state, seat, wish):
                 offer = ProposeTrade(
                     player=seat,
                     partner=wish.partner,

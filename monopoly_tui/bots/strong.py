@@ -45,10 +45,12 @@ from .valuation import (
     house_cost,
     monopolies,
     owns_group,
+    visit_rates,
 )
 
-APPRAISER = Appraiser(group_bonus=0.5, rent_based=True)
-"""A whole group is worth its prices plus half the rent it earns with three houses on every street."""
+APPRAISER = Appraiser(group_bonus=0.8, rent_based=True)
+"""A whole group is worth its prices plus 0.8 of the rent it earns per round of visits with three houses
+on every street (rents weighted by how often each square is visited)."""
 MIN_RESERVE, MAX_RESERVE = 50_000, 400_000
 RESERVE_SHARE = 0.5
 """Cash kept back: this share of the highest rent on the board, within the bounds above."""
@@ -63,6 +65,8 @@ SWAP_LADDER = (0.0, 0.0, 0.25, 0.5, 0.75, 1.0, 1.5)
 RETRY_AFTER = 10
 """Rounds before offering again for a group once the ladder is exhausted."""
 HOLD_HOUSES = 6
+FAIR_SHARE = 1.0
+"""A trade is worth making when one gains at least this share of what the other side gains."""
 """With no more houses than this in the bank, keep four houses instead of building a hotel."""
 
 
@@ -139,10 +143,11 @@ class StrongBot(BotBase):
         sq = state.board.squares[square]
         assert isinstance(sq, Street)
         level = state.buildings[square]
+        rate = visit_rates(state.board)[square]
         if level < 3:
             now = sq.rent[level] if level else 2 * sq.rent[0]
-            return (sq.rent[3] - now) / ((3 - level) * sq.house_cost)
-        return (sq.rent[level + 1] - sq.rent[level]) / sq.house_cost
+            return rate * (sq.rent[3] - now) / ((3 - level) * sq.house_cost)
+        return rate * (sq.rent[level + 1] - sq.rent[level]) / sq.house_cost
 
     def _loose_mortgage(self, state: GameState, seat: int, actions: list[Action]) -> Action | None:
         """The mortgage of a lot outside seat's whole groups that costs the least earning power."""
@@ -172,7 +177,7 @@ class StrongBot(BotBase):
 
     def _worth_it(self, state: GameState, offer: ProposeTrade) -> bool:
         mine, theirs = gains(APPRAISER, state, offer)
-        return mine > 0 and mine >= theirs and why_illegal(state, offer) is None
+        return mine > 0 and mine >= FAIR_SHARE * theirs and why_illegal(state, offer) is None
 
     def _cash_offer(
         self, state: GameState, seat: int, wish: Wish, step: int, spare: int
@@ -191,7 +196,7 @@ class StrongBot(BotBase):
         cash = int(SWAP_LADDER[step] * prices)
         if cash > state.players[seat].cash:
             return None
-        for mine in swap_lots(state, seat, wish.partner):
+        for mine in swap_lots(state, seat, wish):
             offer = ProposeTrade(
                 player=seat,
                 partner=wish.partner,
@@ -204,7 +209,7 @@ class StrongBot(BotBase):
 
     def likes_trade(self, state: GameState, seat: int, offer: ProposeTrade) -> bool:
         theirs, mine = gains(APPRAISER, state, offer)
-        if mine <= 0 or mine < theirs:
+        if mine <= 0 or mine < FAIR_SHARE * theirs:
             return False
         after = view_after(state, offer)
         return after.cash(seat) >= min(MIN_RESERVE, state.players[seat].cash)

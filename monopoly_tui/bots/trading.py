@@ -58,6 +58,8 @@ def wishes(state: GameState, seat: int) -> list[Wish]:
     return out
 
 
-def swap_lots(state: GameState, seat: int, partner: int) -> list[int]:
-    """Streets of seat that would complete one of partner's colour groups."""
-    return [i for i in lots_of(state, seat) if completes_group(state, partner, i)]
+def swap_lots(state: GameState, seat: int, wish: Wish) -> list[int]:
+    """Streets of seat that would complete one of the partner's colour groups (other than the wished one)."""
+    return [
+        i for i in lots_of(state, seat) if i not in wish.group and completes_group(state, wish.partner, i)
+    ]

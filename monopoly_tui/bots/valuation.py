@@ -10,7 +10,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..engine import Board, GameState, PlayerState, Rules, rent_due
-from ..engine.board import Station, Street, Utility
+from ..engine.board import (
+    BOARD_SIZE,
+    AdvanceTo,
+    AdvanceToNearest,
+    GoToJailCard,
+    MoveBack,
+    Station,
+    Street,
+    Utility,
+)
 
 NOMINAL_DICE = 7
 """The dice total used to price a utility's rent in estimates (the most likely throw)."""
@@ -59,6 +68,54 @@ class View:
         return replace(self, buildings=tuple(out))
 
 
+DICE = tuple((a + b, 1 / 36) for a in range(1, 7) for b in range(1, 7))
+_RATES: dict[int, tuple[Board, tuple[float, ...]]] = {}
+
+
+def visit_rates(board: Board) -> tuple[float, ...]:
+    """How often a token comes to rest on each square relative to the average (1.0), from the dice,
+    the go-to-jail square and the moving cards (a Markov chain, solved once per board)."""
+    cached = _RATES.get(id(board))
+    if cached is not None and cached[0] is board:
+        return cached[1]
+    moves = [_rest_after(board, square) for square in range(BOARD_SIZE)]
+    rates = [1 / BOARD_SIZE] * BOARD_SIZE
+    for _ in range(60):
+        nxt = [0.0] * BOARD_SIZE
+        for start, share in enumerate(rates):
+            for total, p in DICE:
+                for end, q in moves[(start + total) % BOARD_SIZE]:
+                    nxt[end] += share * p * q
+        rates = nxt
+    result = tuple(BOARD_SIZE * r for r in rates)
+    _RATES[id(board)] = (board, result)
+    return result
+
+
+def _rest_after(board: Board, square: int) -> list[tuple[int, float]]:
+    """Where a token that reaches square comes to rest, with probabilities (cards drawn at random)."""
+    kind = board.squares[square].kind
+    if kind == "go_to_jail":
+        return [(board.jail, 1.0)]
+    if kind not in ("chance", "community_chest"):
+        return [(square, 1.0)]
+    deck = board.deck(kind)
+    out: list[tuple[int, float]] = []
+    for card in deck:
+        effect, end = card.effect, square
+        if isinstance(effect, AdvanceTo):
+            end = effect.square
+        elif isinstance(effect, AdvanceToNearest):
+            targets = board.stations if effect.target == "station" else board.utilities
+            end = min(targets, key=lambda i: (i - square - 1) % BOARD_SIZE)
+        elif isinstance(effect, MoveBack):
+            end = (square - effect.steps) % BOARD_SIZE
+        elif isinstance(effect, GoToJailCard):
+            end = board.jail
+        out.append((end, 1 / len(deck)))
+    return out
+
+
 def lots_of(h: View | GameState, seat: int) -> list[int]:
     """The properties seat owns, in board order."""
     return [i for i in h.board.properties if h.owner[i] == seat]
@@ -66,7 +123,8 @@ def lots_of(h: View | GameState, seat: int) -> list[int]:
 
 def rent_income(h: View | GameState, seat: int) -> int:
     """What one visit to each of seat's lots would pay now: a measure of the lots' earning power."""
-    return sum(rent_due(h, i, NOMINAL_DICE) for i in h.board.properties if h.owner[i] == seat)
+    rates = visit_rates(h.board)
+    return int(sum(rent_due(h, i, NOMINAL_DICE) * rates[i] for i in h.board.properties if h.owner[i] == seat))
 
 
 def colour_group(board: Board, square: int) -> tuple[int, ...]:
@@ -132,7 +190,13 @@ class Appraiser:
         """What owning the whole group adds to the printed prices."""
         streets = [board.squares[i] for i in group]
         if self.rent_based:
-            return int(self.group_bonus * sum(s.rent[3] for s in streets if isinstance(s, Street)))
+            rates = visit_rates(board)
+            return int(
+                self.group_bonus
+                * sum(
+                    s.rent[3] * rates[i] for i, s in zip(group, streets, strict=True) if isinstance(s, Street)
+                )
+            )
         return int(self.group_bonus * sum(s.price for s in streets if isinstance(s, Street)))
 
     def worth(self, h: View | GameState, seat: int) -> int:
