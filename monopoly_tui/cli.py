@@ -15,7 +15,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="monopoly-tui",
         description="Монополия (российское издание) в терминале: от 2 до 8 игроков за одним ноутбуком.",
-        epilog="Правила игры: см. README.md. Ошибки в файлах поля и правил выводятся с именем файла и поля.",
+        epilog=(
+            "Подкоманда: monopoly-tui simulate --help — партии компьютерных игроков без экрана. "
+            "Ошибки в файлах поля и правил выводятся с именем файла, строки и поля."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"monopoly-tui {__version__}")
     parser.add_argument("--board", metavar="FILE", help="файл поля YAML (по умолчанию — российское поле)")
@@ -25,6 +28,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["simulate"]:
+        from . import simulate
+
+        return simulate.main(argv[1:])
     args = build_parser().parse_args(argv)
     try:
         board = load_board(args.board)

@@ -47,3 +47,15 @@ def test_broken_rules_file_names_the_field(tmp_path: Path) -> None:
     assert out.returncode == 2
     assert "rules.yaml" in out.stderr and "cash" in out.stderr
     assert "Traceback" not in out.stderr
+
+
+def test_simulate_is_a_subcommand() -> None:
+    out = run("simulate", "--games", "2", "--players", "2", "--seed", "3", "--json")
+    assert out.returncode == 0, out.stderr
+    assert '"games": 2' in out.stdout
+
+
+def test_simulate_refuses_bad_arguments_in_one_line() -> None:
+    out = run("simulate", "--games", "1", "--players", "9", "--seed", "3")
+    assert out.returncode == 2
+    assert len(out.stderr.strip().splitlines()) == 1
