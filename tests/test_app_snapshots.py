@@ -145,3 +145,51 @@ def test_game_over(snap_compare: SnapCompare) -> None:
 
     actions = (Roll(player=0), DeclareBankruptcy(player=0))
     assert snap_compare(app, terminal_size=RING, run_before=start_and(*actions))
+
+
+def test_trade_offer_prompt(snap_compare: SnapCompare) -> None:
+    app = make_app(dice=[(1, 2)])
+    offer = ProposeTrade(player=0, partner=1, give=TradeSide(lots=(3,)), take=TradeSide(cash=50_000))
+    assert snap_compare(app, terminal_size=RING, run_before=start_and(Roll(player=0), Buy(player=0), offer))
+
+
+def test_end_turn_prompt(snap_compare: SnapCompare) -> None:
+    app = make_app(dice=[(1, 2)])
+    assert snap_compare(app, terminal_size=RING, run_before=start_and(Roll(player=0), Buy(player=0)))
+
+
+def crafted(**fields: Any) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """Start a default game, then put the session in a state built by the test factory."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        from factory import make_state
+
+        from monopoly_tui.app.game_screen import GameScreen
+
+        await pilot.press("enter", "enter")
+        app = pilot.app
+        assert isinstance(app, MonopolyApp) and app.session is not None
+        app.session.state = make_state(2, **fields)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.redraw()
+        await pilot.pause()
+
+    return run_before
+
+
+def test_utility_roll_prompt(snap_compare: SnapCompare) -> None:
+    before = crafted(positions={0: 12}, owners={12: 1}, phase="utility_roll", pending_square=12)
+    assert snap_compare(make_app(), terminal_size=RING, run_before=before)
+
+
+def test_placement_prompt(snap_compare: SnapCompare) -> None:
+    from monopoly_tui.engine.state import Placement
+
+    before = crafted(
+        owners={6: 0, 8: 0, 9: 0, 1: 1, 3: 1},
+        buildings={6: 2, 8: 1, 9: 1, 1: 1, 3: 1},
+        placement=Placement(seat=0, building="house"),
+        phase="end_turn",
+    )
+    assert snap_compare(make_app(), terminal_size=RING, run_before=before)

@@ -78,7 +78,8 @@ def status_text(session: GameSession, *, compact: bool = False) -> Text:
         text.append("   " + tr("status.dice", d1=d1, d2=d2), style="bold")
     if compact:
         return text
-    text.append("   " + tr("status.bank", houses=state.bank_houses, hotels=state.bank_hotels), style="dim")
+    text.append("   ")
+    text.append(tr("status.bank", houses=state.bank_houses, hotels=state.bank_hotels), style="dim")
     if state.rules.free_parking.jackpot:
         text.append("   " + tr("status.pot", amount=rubles(state.pot)), style="dim")
     return text
