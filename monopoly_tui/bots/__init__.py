@@ -7,7 +7,7 @@ action = bot.choose(state, current_actor(state))   # always legal; the caller ap
 from __future__ import annotations
 
 from .base import BOT_NAMES, Bot, BotKind, JailPolicy
-from .driver import GameStats, play_game
+from .driver import GameStats, LandingTally, play_game, play_out
 from .simple import SimpleBot
 from .strong import StrongBot
 
@@ -30,8 +30,10 @@ __all__ = [
     "BotKind",
     "GameStats",
     "JailPolicy",
+    "LandingTally",
     "SimpleBot",
     "StrongBot",
     "make_bot",
     "play_game",
+    "play_out",
 ]

@@ -51,6 +51,37 @@ class GameStats:
     ended: Ending = "round_limit"
 
 
+class LandingTally:
+    """Counts, for each throw of the dice, where the thrower's token rests once the throw is resolved.
+
+    A throw is resolved when no move is owed for it: usually at once, but after a forced jail fine that
+    left a debt, only once the debt is paid and the token has moved (or its owner went bankrupt first,
+    never leaving jail: counted as in jail).
+    """
+
+    def __init__(self) -> None:
+        self.rolls = 0
+        self.counts = [0] * (IN_JAIL + 1)
+        self.pending: int | None = None
+        """The seat whose throw is not yet resolved."""
+
+    def record(self, before: GameState, action: Action, after: GameState) -> None:
+        """Note one applied action (call after every action of the game)."""
+        if isinstance(action, Roll) and before.phase == "roll":
+            self.rolls += 1
+            self.pending = action.player
+        if self.pending is not None and (after.pending_move is None or after.is_over):
+            self.flush(after)
+
+    def flush(self, state: GameState) -> None:
+        """Count the pending throw where its token rests now."""
+        if self.pending is None:
+            return
+        player = state.players[self.pending]
+        self.counts[IN_JAIL if player.in_jail or player.bankrupt else player.position] += 1
+        self.pending = None
+
+
 class _Game:
     """One game in progress: the state, the bots, the counts."""
 
@@ -58,29 +89,18 @@ class _Game:
         self.state = state
         self.bots = bots
         self.max_actions = max_actions
-        self.stats = GameStats()
-        self.throw: int | None = None
-        """The seat whose throw is not yet resolved (a move owed after a forced jail fine)."""
+        self.actions = 0
+        self.landings = LandingTally()
 
     @property
     def running(self) -> bool:
-        return not self.state.is_over and self.stats.actions < self.max_actions
+        return not self.state.is_over and self.actions < self.max_actions
 
     def apply(self, action: Action) -> None:
         before = self.state
-        self.state = after = apply(before, action)
-        self.stats.actions += 1
-        if isinstance(action, Roll) and before.phase == "roll":
-            self.stats.rolls += 1
-            self.throw = action.player
-        if self.throw is not None and (after.pending_move is None or after.is_over):
-            self._land(self.throw)
-
-    def _land(self, seat: int) -> None:
-        """Count where the thrower's token rests: in jail, or bankrupt before the owed move (never left)."""
-        player = self.state.players[seat]
-        self.stats.landings[IN_JAIL if player.in_jail or player.bankrupt else player.position] += 1
-        self.throw = None
+        self.state = apply(before, action)
+        self.actions += 1
+        self.landings.record(before, action, self.state)
 
     def step(self) -> None:
         """The current actor's bot acts once."""
@@ -122,11 +142,12 @@ def play_game(
     """Play one game to the end or to max_rounds full rounds; returns the final state and the counts."""
     if len(bots) != len(names):
         raise ValueError(f"{len(names)} players but {len(bots)} bots")
-    game = _Game(
-        new_game(board, names, seed=seed, rules=rules),
-        bots,
-        max_actions=ACTIONS_PER_PLAYER_ROUND * len(names) * max_rounds,
-    )
+    return play_out(new_game(board, names, seed=seed, rules=rules), bots, max_rounds)
+
+
+def play_out(state: GameState, bots: Sequence[Bot], max_rounds: int = 200) -> tuple[GameState, GameStats]:
+    """Play on from state (one bot per seat) to the end or to max_rounds full rounds."""
+    game = _Game(state, bots, max_actions=ACTIONS_PER_PLAYER_ROUND * len(state.players) * max_rounds)
     last_turn = (0, -1)
     while game.running and game.state.round <= max_rounds:
         state = game.state
@@ -135,13 +156,17 @@ def play_game(
             game.others_manage()
             continue
         game.step()
-    if game.throw is not None:
-        game._land(game.throw)
-    stats, state = game.stats, game.state
-    stats.winner = state.winner
-    stats.rounds = min(state.round, max_rounds)
+    state = game.state
+    game.landings.flush(state)
+    stats = GameStats(
+        rolls=game.landings.rolls,
+        actions=game.actions,
+        rounds=min(state.round, max_rounds),
+        landings=game.landings.counts,
+        winner=state.winner,
+    )
     if state.is_over:
-        stats.ended = "bankruptcy" if len(state.eliminated) == len(names) - 1 else "turn_limit"
-    elif game.stats.actions >= game.max_actions:
+        stats.ended = "bankruptcy" if len(state.eliminated) == len(state.players) - 1 else "turn_limit"
+    elif game.actions >= game.max_actions:
         stats.ended = "stalled"
     return state, stats

@@ -30,20 +30,27 @@ def what_if(view: View, action: Action) -> tuple[View, int]:
     return view.with_level(levels), raised
 
 
-def loss_per_ruble(view: View, seat: int, action: Action, income: int) -> float:
-    """Earning power lost for each ruble the action raises (mortgaging a whole group's street also
-    stops building there, which counts as a house's rent lost)."""
-    after, raised = what_if(view, action)
-    loss = income - rent_income(after, seat)
-    if isinstance(action, Mortgage):
-        sq = view.board.squares[action.square]
-        if isinstance(sq, Street) and owns_group(view, seat, colour_group(view.board, action.square)):
-            loss += sq.rent[1]
-    return loss / max(raised, 1)
-
-
 def least_loss(state: GameState, seat: int, options: Sequence[Action]) -> Action:
-    """The sale or mortgage that gives up the least earning power per ruble raised."""
+    """The sale or mortgage that gives up the least earning power for each ruble of what seat still owes
+    (rubles raised beyond the debt count for nothing: no selling a whole group to pay a small rent)."""
     view = View.of(state)
     income = rent_income(view, seat)
-    return min(options, key=lambda a: (loss_per_ruble(view, seat, a, income), str(a)))
+    short = sum(d.amount for d in state.debts if d.debtor == seat) - state.players[seat].cash
+
+    def cost(action: Action) -> tuple[float, str]:
+        after, raised = what_if(view, action)
+        loss = income - rent_income(after, seat) + _blocked_building(view, seat, action)
+        useful = min(raised, short) if short > 0 else raised
+        return loss / max(useful, 1), str(action)
+
+    return min(options, key=cost)
+
+
+def _blocked_building(view: View, seat: int, action: Action) -> int:
+    """Mortgaging a street of a whole group also stops building there: count a house's rent as lost."""
+    if not isinstance(action, Mortgage):
+        return 0
+    sq = view.board.squares[action.square]
+    if isinstance(sq, Street) and owns_group(view, seat, colour_group(view.board, action.square)):
+        return sq.rent[1]
+    return 0

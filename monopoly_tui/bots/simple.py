@@ -50,7 +50,7 @@ class SimpleBot(BotBase):
 
     def has_business(self, state: GameState, seat: int) -> bool:
         return any(state.mortgaged[i] and state.owner[i] == seat for i in state.board.properties) or bool(
-            monopolies(state, seat) or self._swap(state, seat)
+            monopolies(state, seat) or wishes(state, seat)
         )
 
     def manage_from(self, state: GameState, seat: int, actions: list[Action]) -> Action | None:

@@ -96,7 +96,7 @@ class StrongBot(BotBase):
         if state.phase == "buy" and state.turn == seat and square is not None:
             price = state.board.property(square).price
             if cash < price and (completes_group(state, seat, square) or blocks_group(state, seat, square)):
-                return self._loose_mortgage(state, seat, actions)
+                return self._loose_mortgage(state, seat, actions, spare=colour_group(state.board, square))
         lifts = [a for a in actions if isinstance(a, Unmortgage)]
         for lift in lifts:
             whole = owns_group(state, seat, colour_group(state.board, lift.square))
@@ -149,12 +149,16 @@ class StrongBot(BotBase):
             return rate * (sq.rent[3] - now) / ((3 - level) * sq.house_cost)
         return rate * (sq.rent[level + 1] - sq.rent[level]) / sq.house_cost
 
-    def _loose_mortgage(self, state: GameState, seat: int, actions: list[Action]) -> Action | None:
-        """The mortgage of a lot outside seat's whole groups that costs the least earning power."""
+    def _loose_mortgage(
+        self, state: GameState, seat: int, actions: list[Action], spare: tuple[int, ...] = ()
+    ) -> Action | None:
+        """The mortgage costing the least earning power, of a lot outside seat's whole groups and spare."""
         loose = [
             a
             for a in actions
-            if isinstance(a, Mortgage) and not owns_group(state, seat, colour_group(state.board, a.square))
+            if isinstance(a, Mortgage)
+            and a.square not in spare
+            and not owns_group(state, seat, colour_group(state.board, a.square))
         ]
         return least_loss(state, seat, loose) if loose else None
 
