@@ -94,10 +94,12 @@ class BotBase:
     # --- the protocol --------------------------------------------------------------------------
 
     def choose(self, state: GameState, seat: int) -> Action:
+        now = situation(state)
+        if now == "calm":
+            return self._manage_calm(state, seat) or self.move(state, seat)
         actions = legal_actions(state, seat)
         if not actions:
             raise ValueError(f"seat {seat} has nothing to do now")
-        now = situation(state)
         if now == "trade":
             assert state.trade is not None
             return self.answer_trade(state, seat, state.trade)
@@ -108,54 +110,53 @@ class BotBase:
         if now == "auction":
             assert state.auction is not None
             return self.bid(state, seat, state.auction, actions)
-        if now == "placement":
-            return self.place(state, seat, [a for a in actions if isinstance(a, PlaceBuilding)])
-        action = self._managed(state, seat, actions)
-        return action or self.move(state, seat, actions)
+        return self.place(state, seat, [a for a in actions if isinstance(a, PlaceBuilding)])
 
     def manage(self, state: GameState, seat: int) -> Action | None:
-        if situation(state) != "calm" or state.players[seat].bankrupt or not self.has_business(state, seat):
+        if situation(state) != "calm" or state.players[seat].bankrupt:
             return None
-        return self._managed(state, seat, legal_actions(state, seat))
+        return self._manage_calm(state, seat)
 
-    def _managed(self, state: GameState, seat: int, actions: list[Action]) -> Action | None:
+    def _manage_calm(self, state: GameState, seat: int) -> Action | None:
         turn = (state.round, state.turn)
         if turn != self._turn:
             self._turn, self._spent = turn, 0
         if self._spent >= self.manage_budget:
             return None
-        action = self.manage_from(state, seat, actions)
+        action = self.manage_now(state, seat)
         if action is not None:
             self._spent += 1
         return action
 
     # --- the turn's moves ----------------------------------------------------------------------
 
-    def move(self, state: GameState, seat: int, actions: list[Action]) -> Action:
-        """Roll, buy or decline, end the turn: the moves of the player whose turn it is."""
+    def move(self, state: GameState, seat: int) -> Action:
+        """Roll, buy or decline, end the turn: the moves of the player whose turn it is, in a calm
+        situation (the first of the bot's wishes that why_illegal accepts)."""
+        wishes: list[Action]
         if state.phase == "roll" and state.players[seat].in_jail:
-            return self.leave_jail(state, seat, actions)
-        if state.phase == "buy":
+            wishes = self.jail_moves(state, seat)
+        elif state.phase == "buy":
             assert state.pending_square is not None
-            buy = first(actions, Buy)
-            if buy is not None and self.wants_to_buy(state, seat, state.pending_square):
-                return buy
-            decline = first(actions, Decline)
-            assert decline is not None
-            return decline
-        action = first(actions, Roll) or first(actions, EndTurn)
-        assert action is not None, f"no move for seat {seat} in phase {state.phase}"
-        return action
+            wishes = [Decline(player=seat)]
+            if self.wants_to_buy(state, seat, state.pending_square):
+                wishes.insert(0, Buy(player=seat))
+        elif state.phase == "end_turn":
+            wishes = [EndTurn(player=seat)]
+        else:
+            wishes = [Roll(player=seat)]
+        for action in wishes:
+            if why_illegal(state, action) is None:
+                return action
+        raise AssertionError(f"no move for seat {seat} in phase {state.phase}")
 
-    def leave_jail(self, state: GameState, seat: int, actions: list[Action]) -> Action:
-        """Before rolling in jail: use a card or pay the fine (short stay), or roll for doubles (long)."""
+    def jail_moves(self, state: GameState, seat: int) -> list[Action]:
+        """Before rolling in jail: a card or the fine first (short stay), else roll for doubles (long)."""
+        moves: list[Action] = [Roll(player=seat)]
         if (self.jail or self.jail_stay(state, seat)) == "short":
-            out = first(actions, UseJailCard) or first(actions, PayJailFine)
-            if out is not None:
-                return out
-        roll = first(actions, Roll)
-        assert roll is not None
-        return roll
+            decks = sorted({card.deck for card in state.players[seat].jail_cards})
+            moves[:0] = [*(UseJailCard(player=seat, deck=deck) for deck in decks), PayJailFine(player=seat)]
+        return moves
 
     # --- out-of-turn questions -----------------------------------------------------------------
 
@@ -200,11 +201,11 @@ class BotBase:
 
     # --- the judgement, per bot ----------------------------------------------------------------
 
-    def has_business(self, state: GameState, seat: int) -> bool:
-        """A cheap first look: might seat want to manage at all now? (saves asking for legal actions)"""
-        raise NotImplementedError
+    def manage_now(self, state: GameState, seat: int) -> Action | None:
+        """A manage action or trade offer seat wants now (calm situation, budget left), or None.
 
-    def manage_from(self, state: GameState, seat: int, actions: list[Action]) -> Action | None:
+        Ask legal_actions only when something may be worth doing: it lists every manage action.
+        """
         raise NotImplementedError
 
     def jail_stay(self, state: GameState, seat: int) -> JailPolicy:

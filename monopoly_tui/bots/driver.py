@@ -19,7 +19,6 @@ from ..engine import (
     Rules,
     apply,
     current_actor,
-    managers,
     new_game,
     situation,
 )
@@ -115,16 +114,15 @@ class _Game:
 
     def others_manage(self) -> None:
         """At a turn change, each other seat may take a few manage actions or make trade offers."""
-        actor = current_actor(self.state)
-        for seat in managers(self.state):
+        actor = self.state.turn
+        for seat, bot in enumerate(self.bots):
             if seat == actor:
                 continue
             for _ in range(OTHERS_MANAGE):
-                if not self.running or situation(self.state) != "calm":
-                    return
-                if self.state.players[seat].bankrupt:
+                state = self.state
+                if state.players[seat].bankrupt or not self.running or situation(state) != "calm":
                     break
-                action = self.bots[seat].manage(self.state, seat)
+                action = bot.manage(state, seat)
                 if action is None:
                     break
                 self.apply(action)
@@ -149,12 +147,16 @@ def play_out(state: GameState, bots: Sequence[Bot], max_rounds: int = 200) -> tu
     """Play on from state (one bot per seat) to the end or to max_rounds full rounds."""
     game = _Game(state, bots, max_actions=ACTIONS_PER_PLAYER_ROUND * len(state.players) * max_rounds)
     last_turn = (0, -1)
-    while game.running and game.state.round <= max_rounds:
+    while game.running:
         state = game.state
-        if situation(state) == "calm" and (state.round, state.turn) != last_turn:
-            last_turn = (state.round, state.turn)
-            game.others_manage()
-            continue
+        if state.round > max_rounds:
+            break
+        if situation(state) == "calm":
+            turn = (state.round, state.turn)
+            if turn != last_turn:
+                last_turn = turn
+                game.others_manage()
+                continue
         game.step()
     state = game.state
     game.landings.flush(state)

@@ -26,8 +26,9 @@ from ..engine import (
 from ..engine.mortgages import lift_cost
 from ..engine.state import Auction
 from .base import BotBase, BotKind, JailPolicy
-from .trading import gains, swap_lots, wishes
-from .valuation import Appraiser, colour_group, completes_group, house_cost, monopolies, owns_group
+from .outlook import Outlook, Watcher
+from .trading import gains, swap_lots
+from .valuation import Appraiser, colour_group, completes_group, house_cost, owns_group
 
 APPRAISER = Appraiser(group_bonus=1.0, rent_based=False)
 """A whole group is worth twice its printed prices; stations and utilities a little more together."""
@@ -47,45 +48,65 @@ class SimpleBot(BotBase):
     def __init__(self, seed: int, seat: int, jail: JailPolicy | None = None) -> None:
         super().__init__(seed, seat, jail)
         self._offered: dict[tuple[int, ...], int] = {}
+        """Streets asked for in a swap -> the round of the offer."""
+        self._watch = Watcher()
+        self._swaps: tuple[Outlook | None, list[ProposeTrade]] = (None, [])
 
-    def has_business(self, state: GameState, seat: int) -> bool:
-        return any(state.mortgaged[i] and state.owner[i] == seat for i in state.board.properties) or bool(
-            monopolies(state, seat) or wishes(state, seat)
-        )
-
-    def manage_from(self, state: GameState, seat: int, actions: list[Action]) -> Action | None:
+    def manage_now(self, state: GameState, seat: int) -> Action | None:
+        look = self._watch.outlook(state, seat)
         cash = state.players[seat].cash
-        builds = [a for a in actions if isinstance(a, Build)]
-        if builds:
-            build = min(builds, key=lambda a: (house_cost(state.board, a.square), a.square))
-            if cash - house_cost(state.board, build.square) >= BUILD_CUSHION:
+        if look.buildable and cash - look.cheapest_house >= BUILD_CUSHION:
+            build = self._build(state, seat, look)
+            if build is not None:
                 return build
-        for lift in (a for a in actions if isinstance(a, Unmortgage)):
-            whole = owns_group(state, seat, colour_group(state.board, lift.square))
-            if cash - lift_cost(state, lift.square) >= (LIFT_CUSHION if whole else 2 * LIFT_CUSHION):
-                return lift
-        return self._swap(state, seat)
+        for square in look.pledged:
+            whole = owns_group(state, seat, colour_group(state.board, square))
+            if cash - lift_cost(state, square) >= (LIFT_CUSHION if whole else 2 * LIFT_CUSHION):
+                lift = Unmortgage(player=seat, square=square)
+                if why_illegal(state, lift) is None:
+                    return lift
+        return self._swap(state, look)
 
-    def _swap(self, state: GameState, seat: int) -> ProposeTrade | None:
+    def _build(self, state: GameState, seat: int, look: Outlook) -> Build | None:
+        """The next building on the cheapest street where one may go now (keeping the cushion)."""
+        cash = state.players[seat].cash
+        for group in sorted(look.buildable, key=lambda g: (house_cost(state.board, g[0]), g)):
+            if cash - house_cost(state.board, group[0]) < BUILD_CUSHION:
+                break
+            for square in group:
+                build = Build(player=seat, square=square)
+                if why_illegal(state, build) is None:
+                    return build
+        return None
+
+    def _swap(self, state: GameState, look: Outlook) -> ProposeTrade | None:
         """A swap in which both sides complete a colour group, if it looks fair and was not offered lately."""
-        for wish in wishes(state, seat):
+        if self._swaps[0] is not look:
+            self._swaps = (look, self._fair_swaps(state, look))
+        for offer in self._swaps[1]:
+            last = self._offered.get(offer.take.lots)
+            if (last is None or state.round - last >= SWAP_EVERY) and why_illegal(state, offer) is None:
+                self._offered[offer.take.lots] = state.round
+                return offer
+        return None
+
+    def _fair_swaps(self, state: GameState, look: Outlook) -> list[ProposeTrade]:
+        offers = []
+        for wish in look.wishes:
             if len(wish.lots) != 1:
                 continue
-            last = self._offered.get(wish.lots)
-            if last is not None and state.round - last < SWAP_EVERY:
-                continue
-            for mine in swap_lots(state, seat, wish):
+            for mine in swap_lots(state, look.seat, wish):
                 offer = ProposeTrade(
-                    player=seat,
+                    player=look.seat,
                     partner=wish.partner,
                     give=TradeSide(lots=(mine,)),
                     take=TradeSide(lots=wish.lots),
                 )
                 mine_gain, theirs = gains(APPRAISER, state, offer)
-                if mine_gain > 0 and mine_gain >= FAIRNESS * theirs and why_illegal(state, offer) is None:
-                    self._offered[wish.lots] = state.round
-                    return offer
-        return None
+                if mine_gain > 0 and mine_gain >= FAIRNESS * theirs:
+                    offers.append(offer)
+                    break
+        return offers
 
     def jail_stay(self, state: GameState, seat: int) -> JailPolicy:
         return "short"

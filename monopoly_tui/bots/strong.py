@@ -26,6 +26,7 @@ from ..engine import (
     ProposeTrade,
     TradeSide,
     Unmortgage,
+    legal_actions,
     why_illegal,
 )
 from ..engine.board import Street
@@ -33,8 +34,9 @@ from ..engine.buildings import place_problem
 from ..engine.mortgages import lift_cost
 from ..engine.state import Auction
 from .base import BotBase, BotKind, JailPolicy
+from .outlook import Watcher
 from .raising import least_loss
-from .trading import Wish, gains, swap_lots, view_after, wishes
+from .trading import Wish, gains, swap_lots, view_after
 from .valuation import (
     Appraiser,
     View,
@@ -43,7 +45,6 @@ from .valuation import (
     completes_group,
     danger,
     house_cost,
-    monopolies,
     owns_group,
     visit_rates,
 )
@@ -77,43 +78,49 @@ class StrongBot(BotBase):
         super().__init__(seed, seat, jail)
         self._asked: dict[tuple[int, ...], tuple[int, int]] = {}
         """Streets asked for -> (offers made, round of the last offer)."""
+        self._watch = Watcher()
 
     def reserve(self, state: GameState, seat: int) -> int:
         return max(MIN_RESERVE, min(MAX_RESERVE, int(RESERVE_SHARE * danger(state, seat))))
 
     # --- managing ------------------------------------------------------------------------------
 
-    def has_business(self, state: GameState, seat: int) -> bool:
-        if state.phase == "buy" and state.turn == seat:
-            return True
-        mine = [i for i in state.board.properties if state.owner[i] == seat]
-        return any(state.mortgaged[i] for i in mine) or bool(monopolies(state, seat) or wishes(state, seat))
-
-    def manage_from(self, state: GameState, seat: int, actions: list[Action]) -> Action | None:
+    def manage_now(self, state: GameState, seat: int) -> Action | None:
+        look = self._watch.outlook(state, seat)
+        square = state.pending_square
+        buying = state.phase == "buy" and state.turn == seat and square is not None
+        if not (buying or look.groups or look.pledged or look.wishes):
+            return None
         cash = state.players[seat].cash
         reserve = self.reserve(state, seat)
-        square = state.pending_square
-        if state.phase == "buy" and state.turn == seat and square is not None:
+        known: list[Action] = []
+
+        def legal() -> list[Action]:
+            if not known:
+                known.extend(legal_actions(state, seat))
+            return known
+
+        if buying and square is not None:
             price = state.board.property(square).price
             if cash < price and (completes_group(state, seat, square) or blocks_group(state, seat, square)):
-                return self._loose_mortgage(state, seat, actions, spare=colour_group(state.board, square))
-        lifts = [a for a in actions if isinstance(a, Unmortgage)]
+                return self._loose_mortgage(state, seat, legal(), spare=colour_group(state.board, square))
+        lifts = [a for a in legal() if isinstance(a, Unmortgage)] if look.pledged else []
         for lift in lifts:
             whole = owns_group(state, seat, colour_group(state.board, lift.square))
             if whole and cash - lift_cost(state, lift.square) >= reserve:
                 return lift
-        sites = self._build_sites(state, seat)
+        sites = self._build_sites(state, seat, look.buildable)
         if sites:
             best = max(sites, key=lambda i: (self._build_gain(state, i), -i))
             if cash - house_cost(state.board, best) >= reserve:
                 build = Build(player=seat, square=best)
-                if build in actions:
+                if why_illegal(state, build) is None:
                     return build
             else:
-                mortgage = self._loose_mortgage(state, seat, actions)
+                mortgage = self._loose_mortgage(state, seat, legal())
                 if mortgage is not None:
                     return mortgage
-        offer = self._offer(state, seat, cash - reserve)
+        offer = self._offer(state, seat, cash - reserve, look.wishes)
         if offer is not None:
             return offer
         if not sites:
@@ -122,11 +129,11 @@ class StrongBot(BotBase):
                     return lift
         return None
 
-    def _build_sites(self, state: GameState, seat: int) -> list[int]:
-        """Streets where seat may put its next building (money aside), less hotels held back."""
+    def _build_sites(self, state: GameState, seat: int, groups: tuple[tuple[int, ...], ...]) -> list[int]:
+        """Streets of groups where seat may put its next building (money aside), less hotels held back."""
         sites = []
         hold = state.bank_houses <= HOLD_HOUSES
-        for group in monopolies(state, seat):
+        for group in groups:
             for i in group:
                 level = state.buildings[i]
                 if place_problem(state, seat, i) is not None:
@@ -164,9 +171,11 @@ class StrongBot(BotBase):
 
     # --- trading -------------------------------------------------------------------------------
 
-    def _offer(self, state: GameState, seat: int, spare: int) -> ProposeTrade | None:
+    def _offer(
+        self, state: GameState, seat: int, spare: int, wished: tuple[Wish, ...]
+    ) -> ProposeTrade | None:
         """The next offer for streets that complete a group: cash first, else a swap, a bit more each try."""
-        for wish in sorted(wishes(state, seat), key=lambda w: -APPRAISER.group_value(state.board, w.group)):
+        for wish in sorted(wished, key=lambda w: -APPRAISER.group_value(state.board, w.group)):
             tries, last = self._asked.get(wish.lots, (0, -RETRY_AFTER))
             if last == state.round or (tries >= len(CASH_LADDER) and state.round - last < RETRY_AFTER):
                 continue

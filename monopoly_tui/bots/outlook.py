@@ -1,0 +1,70 @@
+"""A player's outlook: what they hold that may call for managing (whole groups, mortgages, trade wishes).
+
+It changes only when lots change hands, get mortgaged or built on, so a bot keeps the last one and
+reads it again until the holdings change: most turns nothing needs doing and nothing is scanned.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import GameState
+from .trading import Wish, wishes
+from .valuation import house_cost, monopolies
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    seat: int
+    owner: tuple[int | None, ...]
+    mortgaged: tuple[bool, ...]
+    buildings: tuple[int, ...]
+    groups: tuple[tuple[int, ...], ...]
+    """The colour groups the seat owns whole."""
+    buildable: tuple[tuple[int, ...], ...]
+    """Whole groups with no street mortgaged and room for another building."""
+    cheapest_house: int
+    """The cheapest building on a buildable group (0: none)."""
+    pledged: tuple[int, ...]
+    """The seat's mortgaged lots."""
+    wishes: tuple[Wish, ...]
+    """Groups the seat could complete by trade with one partner."""
+
+    def fits(self, state: GameState, seat: int) -> bool:
+        return (
+            seat == self.seat
+            and state.owner == self.owner
+            and state.mortgaged == self.mortgaged
+            and state.buildings == self.buildings
+        )
+
+
+def outlook(state: GameState, seat: int) -> Outlook:
+    groups = tuple(monopolies(state, seat))
+    buildable = tuple(
+        g for g in groups if not any(state.mortgaged[i] for i in g) and any(state.buildings[i] < 5 for i in g)
+    )
+    return Outlook(
+        seat=seat,
+        owner=state.owner,
+        mortgaged=state.mortgaged,
+        buildings=state.buildings,
+        groups=groups,
+        buildable=buildable,
+        cheapest_house=min((house_cost(state.board, g[0]) for g in buildable), default=0),
+        pledged=tuple(i for i in state.board.properties if state.owner[i] == seat and state.mortgaged[i]),
+        wishes=tuple(wishes(state, seat)),
+    )
+
+
+class Watcher:
+    """Keeps the last outlook of one seat."""
+
+    def __init__(self) -> None:
+        self._last: Outlook | None = None
+
+    def outlook(self, state: GameState, seat: int) -> Outlook:
+        last = self._last
+        if last is None or not last.fits(state, seat):
+            last = self._last = outlook(state, seat)
+        return last
