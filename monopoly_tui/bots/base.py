@@ -83,6 +83,7 @@ class BotBase:
     def __init__(self, seed: int, seat: int, jail: JailPolicy | None = None) -> None:
         self.seat = seat
         self.random = random.Random(seed * 8 + seat)
+        """The bot's only source of randomness, from (game seed, seat): the same game, the same choices."""
         self.jail = jail
         self._turn: tuple[int, int] = (-1, -1)
         self._spent = 0
