@@ -87,6 +87,7 @@ class BotBase:
         self.jail = jail
         self._turn: tuple[int, int] = (-1, -1)
         self._spent = 0
+        self._plain_moves: dict[int, tuple[Roll, EndTurn]] = {}
 
     @property
     def name(self) -> str:
@@ -133,23 +134,34 @@ class BotBase:
 
     def move(self, state: GameState, seat: int) -> Action:
         """Roll, buy or decline, end the turn: the moves of the player whose turn it is, in a calm
-        situation (the first of the bot's wishes that why_illegal accepts)."""
+        situation (the first of the bot's wishes that why_illegal accepts).
+
+        A plain throw or the end of the turn is the only move its phase allows: `apply` checks it.
+        """
+        if state.phase == "end_turn":
+            return self._plain(seat)[1]
+        in_jail = state.players[seat].in_jail
+        if state.phase == "utility_roll" or (state.phase == "roll" and not in_jail):
+            return self._plain(seat)[0]
         wishes: list[Action]
-        if state.phase == "roll" and state.players[seat].in_jail:
+        if state.phase == "roll":
             wishes = self.jail_moves(state, seat)
-        elif state.phase == "buy":
-            assert state.pending_square is not None
+        else:
+            assert state.phase == "buy" and state.pending_square is not None
             wishes = [Decline(player=seat)]
             if self.wants_to_buy(state, seat, state.pending_square):
                 wishes.insert(0, Buy(player=seat))
-        elif state.phase == "end_turn":
-            wishes = [EndTurn(player=seat)]
-        else:
-            wishes = [Roll(player=seat)]
         for action in wishes:
             if why_illegal(state, action) is None:
                 return action
         raise AssertionError(f"no move for seat {seat} in phase {state.phase}")
+
+    def _plain(self, seat: int) -> tuple[Roll, EndTurn]:
+        """The seat's throw and end of turn (kept: actions are immutable values)."""
+        plain = self._plain_moves.get(seat)
+        if plain is None:
+            plain = self._plain_moves[seat] = (Roll(player=seat), EndTurn(player=seat))
+        return plain
 
     def jail_moves(self, state: GameState, seat: int) -> list[Action]:
         """Before rolling in jail: a card or the fine first (short stay), else roll for doubles (long)."""
