@@ -9,7 +9,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .engine import Action, Board, Event, GameRecord, GameState, Roll, Rules, apply, net_worth, new_game
+from .bots import Bot, BotKind, make_bot
+from .engine import (
+    Action,
+    Board,
+    Event,
+    GameRecord,
+    GameState,
+    Roll,
+    Rules,
+    apply,
+    current_actor,
+    net_worth,
+    new_game,
+    situation,
+)
 from .narrate import narrate
 
 PLAYER_COLORS = ("#e5484d", "#3e8ef7", "#30a46c", "#f5d90a", "#ab4aba", "#12a594", "#f76808", "#d0d0d0")
@@ -25,7 +39,7 @@ class Seat:
     name: str
     token: str
     color: str
-    bot: str | None = None
+    bot: BotKind | None = None
     """None for a person; otherwise the bot kind ("simple", "strong")."""
 
 
@@ -40,6 +54,8 @@ class GameSession:
     """Each player's net worth at the start of every round (and at the end)."""
     dice: list[tuple[int, int]] = field(default_factory=list)
     """Throws to use, in order, instead of the seed's (physical dice at the table, or a test script)."""
+    bots: dict[int, Bot] = field(default_factory=dict)
+    """The computer players by seat; their randomness derives from the game's seed."""
 
     @classmethod
     def start(
@@ -53,7 +69,8 @@ class GameSession:
     ) -> GameSession:
         state = new_game(board, [s.name for s in seats], seed=seed, rules=rules)
         record = GameRecord.start(state)
-        session = cls(board=board, seats=tuple(seats), state=state, record=record, dice=[*dice])
+        bots = {i: make_bot(s.bot, seed, i) for i, s in enumerate(seats) if s.bot is not None}
+        session = cls(board=board, seats=tuple(seats), state=state, record=record, dice=[*dice], bots=bots)
         session._note(state.events)
         return session
 
@@ -77,6 +94,32 @@ class GameSession:
                 event.kind == "game_over" or not self.worth or event.amount != len(self.worth)
             ):
                 self.worth.append(self.net_worths())
+
+    def bot_to_move(self) -> Bot | None:
+        """The bot the game waits on now, if it waits on a bot."""
+        actor = current_actor(self.state)
+        return self.bots.get(actor) if actor is not None else None
+
+    def bot_move(self) -> tuple[Event, ...]:
+        """Let the bot the game waits on take its action."""
+        actor = current_actor(self.state)
+        assert actor is not None and actor in self.bots
+        return self.act(self.bots[actor].choose(self.state, actor))
+
+    def bots_manage(self, *, limit: int = 3) -> tuple[Event, ...]:
+        """Between turns, each bot not on move may build, mortgage or propose a trade (a few actions each)."""
+        events: list[Event] = []
+        for seat, bot in self.bots.items():
+            for _ in range(limit):
+                if situation(self.state) != "calm" or seat == current_actor(self.state):
+                    break
+                if self.state.players[seat].bankrupt:
+                    break
+                action = bot.manage(self.state, seat)
+                if action is None:
+                    break
+                events += self.act(action)
+        return tuple(events)
 
     def net_worths(self) -> tuple[int, ...]:
         return tuple(net_worth(self.state, seat) for seat in range(len(self.state.players)))

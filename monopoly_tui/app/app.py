@@ -6,6 +6,7 @@ from pathlib import Path
 
 from textual.app import App
 from textual.binding import Binding
+from textual.timer import Timer
 
 from ..engine import Board, Event, IllegalActionError, Rules, current_actor, situation
 from ..locale import tr
@@ -16,6 +17,9 @@ from .manage import ManageScreen
 from .setup import SetupScreen
 from .title import TitleScreen
 from .trade import TradeScreen
+
+BOT_DELAYS = (0.8, 0.25, 0.0)
+"""Seconds before a computer player's move: readable, fast, instant (key s cycles)."""
 
 
 class MonopolyApp(App[None]):
@@ -40,6 +44,8 @@ class MonopolyApp(App[None]):
         self.seed = seed
         self.dice = dice or []
         self.session: GameSession | None = None
+        self.bot_speed = 0
+        self._bot_timer: Timer | None = None
 
     def on_mount(self) -> None:
         self.push_screen(TitleScreen())
@@ -52,6 +58,8 @@ class MonopolyApp(App[None]):
     def start_game(self, seats: list[Seat], seed: int, rules: Rules) -> None:
         self.session = GameSession.start(self.board, seats, seed=seed, rules=rules, dice=self.dice)
         self.switch_screen(GameScreen(self.session))
+        if self.session.bot_to_move() is not None:
+            self.call_after_refresh(self.schedule_bot)
 
     # --- playing ---------------------------------------------------------------------------------
 
@@ -67,9 +75,12 @@ class MonopolyApp(App[None]):
         self.after(events)
 
     def after(self, events: tuple[Event, ...]) -> None:
-        """Redraw, then hand the laptop on where the game passes to another person."""
+        """Redraw; let the computer players move; hand the laptop on where the game passes to a person."""
         session = self.session
         assert session is not None
+        kinds = {e.kind for e in events}
+        if "turn_started" in kinds and situation(session.state) == "calm" and session.bots:
+            kinds |= {e.kind for e in session.bots_manage()}
         screen = self.game_screen
         if screen is not None:
             screen.redraw()
@@ -77,7 +88,9 @@ class MonopolyApp(App[None]):
         if state.is_over:
             self.push_screen(GameOverScreen(session))
             return
-        kinds = {e.kind for e in events}
+        if session.bot_to_move() is not None:
+            self.schedule_bot()
+            return
         actor = current_actor(state)
         if "turn_started" in kinds and situation(state) == "calm":
             self.push_screen(HandoffScreen(session, state.turn, turn_change=True))
@@ -86,6 +99,28 @@ class MonopolyApp(App[None]):
             while not isinstance(self.screen, GameScreen):
                 self.pop_screen()
             self.push_screen(HandoffScreen(session, actor, turn_change=False))
+
+    # --- computer players ---------------------------------------------------------------------------
+
+    def schedule_bot(self) -> None:
+        """The game waits on a computer player: it moves after a pause players can shorten (key s)."""
+        if self._bot_timer is None:
+            self._bot_timer = self.set_timer(max(BOT_DELAYS[self.bot_speed], 0.001), self.bot_step)
+
+    def bot_step(self) -> None:
+        self._bot_timer = None
+        session = self.session
+        if session is None or session.bot_to_move() is None or self.game_screen is not self.screen:
+            return
+        self.after(session.bot_move())
+
+    def cycle_bot_speed(self) -> None:
+        self.bot_speed = (self.bot_speed + 1) % len(BOT_DELAYS)
+        self.notify(tr(f"bots.speed.{self.bot_speed}"))
+        if self._bot_timer is not None and BOT_DELAYS[self.bot_speed] == 0:
+            self._bot_timer.stop()
+            self._bot_timer = None
+            self.schedule_bot()
 
     @property
     def game_screen(self) -> GameScreen | None:

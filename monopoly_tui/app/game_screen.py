@@ -60,6 +60,7 @@ class GameScreen(Screen[None]):
         Binding("pagedown", "bid_step(-10)", tr("binding.bid_down_more"), show=False),
         Binding("backspace", "bid_erase", tr("binding.bid_erase"), show=False),
         Binding("question_mark,f1", "rules", tr("binding.rules"), key_display="?"),
+        Binding("s,ы", "bot_speed", tr("binding.bot_speed"), key_display="s"),
     ]
 
     DEFAULT_CSS = """
@@ -115,6 +116,9 @@ class GameScreen(Screen[None]):
     def redraw(self) -> None:
         session = self.session
         self.prompt = prompt_for(session.state)
+        if session.bot_to_move() is not None and self.prompt.seat is not None:
+            name = session.state.players[self.prompt.seat].name
+            self.prompt = Prompt(self.prompt.seat, tr("prompt.bot", name=name), (tr("prompt.bot.speed"),))
         board = self.query_one(BoardView)
         board.redraw()
         compact = board.has_class("compact")
@@ -174,6 +178,9 @@ class GameScreen(Screen[None]):
 
     def action_trade(self) -> None:
         self.app.open_trade()  # type: ignore[attr-defined]
+
+    def action_bot_speed(self) -> None:
+        self.app.cycle_bot_speed()  # type: ignore[attr-defined]
 
     def action_rules(self) -> None:
         self.app.open_rules()  # type: ignore[attr-defined]

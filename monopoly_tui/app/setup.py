@@ -15,13 +15,18 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
+from ..bots import BotKind
 from ..engine import MAX_PLAYERS, MIN_PLAYERS, Board, Rules
 from ..locale import tr
 from ..session import PLAYER_COLORS, PLAYER_TOKENS, Seat
 
 COLOR_NAMES = ("red", "blue", "green", "yellow", "purple", "teal", "orange", "grey")
-SEAT_KINDS: list[tuple[str, str | None]] = [("seat.human", None)]
-"""Who can sit in a seat: a person, and the computer players when they are available."""
+SEAT_KINDS: list[tuple[str, BotKind | None]] = [
+    ("seat.human", None),
+    ("seat.simple", "simple"),
+    ("seat.strong", "strong"),
+]
+"""Who can sit in a seat: a person or a computer player of either strength."""
 
 HOUSE_RULES = (
     ("free_parking", "jackpot"),

@@ -1,0 +1,69 @@
+"""Computer players in the app: they move by themselves at the chosen pace, through the same session."""
+
+from __future__ import annotations
+
+from factory import board
+
+from monopoly_tui.app import MonopolyApp
+from monopoly_tui.app.app import BOT_DELAYS
+from monopoly_tui.app.dialogs import GameOverScreen, HandoffScreen
+from monopoly_tui.app.game_screen import GameScreen
+from monopoly_tui.engine import Rules, replay
+from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
+
+RULES = Rules.model_validate({"start": {"cash": 300_000}, "end": {"turn_limit": 15}})
+
+
+def seat(n: int, name: str, bot: str | None) -> Seat:
+    return Seat(name, PLAYER_TOKENS[n], PLAYER_COLORS[n], bot)  # type: ignore[arg-type]
+
+
+async def test_two_computer_players_play_a_game_to_the_end() -> None:
+    app = MonopolyApp(board(), RULES)
+    app.bot_speed = len(BOT_DELAYS) - 1  # instant
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.start_game([seat(0, "Простой", "simple"), seat(1, "Сильный", "strong")], 5, RULES)
+        for _ in range(2400):  # the game ends by itself; this only bounds a broken one
+            await pilot.pause(0.05)
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+        session = app.session
+        assert session is not None and session.state.is_over
+        assert replay(board(), session.record) == session.state
+
+
+async def test_a_person_plays_against_a_computer_player() -> None:
+    """The person answers only their own prompts; the bot's turns pass by themselves."""
+    app = MonopolyApp(board(), RULES, dice=[(1, 2), (3, 4)])
+    app.bot_speed = len(BOT_DELAYS) - 1
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.start_game([seat(0, "Аня", None), seat(1, "Робот", "simple")], 5, RULES)
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("r", "b", "e")  # Аня: Нагатинская, bought, end of turn
+        session = app.session
+        assert session is not None
+        assert session.state.owner[3] == 0
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, HandoffScreen):
+                break
+        # the robot has thrown 3+4, finished its turn, and the laptop comes back to Аня
+        assert isinstance(app.screen, HandoffScreen)
+        assert session.state.turn == 0 and session.state.players[1].position == 7
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.prompt.seat == 0 and screen.prompt.choices[0].key == "r"
+
+
+async def test_bot_speed_key_cycles_the_pace() -> None:
+    app = MonopolyApp(board(), RULES)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("enter", "enter")
+        assert app.bot_speed == 0
+        await pilot.press("s")
+        assert app.bot_speed == 1
+        await pilot.press("s", "s")
+        assert app.bot_speed == 0
