@@ -5,9 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from . import __version__
 from .boardfile import BoardFileError, load_board, load_rules
+from .locale import tr
 from .money import rubles
 
 
@@ -24,6 +26,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--board", metavar="FILE", help="файл поля YAML (по умолчанию — российское поле)")
     parser.add_argument("--rules", metavar="FILE", help="файл YAML с вариантами правил (раздел rules)")
     parser.add_argument("--check", action="store_true", help="только проверить файлы поля и правил и выйти")
+    game = parser.add_mutually_exclusive_group()
+    game.add_argument("--continue", dest="resume", action="store_true", help="продолжить последнюю игру")
+    game.add_argument("--load", metavar="FILE", help="продолжить игру из файла сохранения")
     return parser
 
 
@@ -46,9 +51,22 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"стартовый капитал {rubles(rules.start.cash)}."
         )
         return 0
+    start_with: Path | None = None
+    if args.resume or args.load:
+        from .saves import SaveError, latest_unfinished, load_save
+
+        start_with = Path(args.load) if args.load else latest_unfinished(board)
+        if start_with is None:
+            print(f"monopoly-tui: {tr('load.no_unfinished')}", file=sys.stderr)
+            return 2
+        try:
+            load_save(start_with, board)
+        except SaveError as exc:
+            print(f"monopoly-tui: {start_with}: {exc.reason}", file=sys.stderr)
+            return 2
     from .app import MonopolyApp  # textual loads only when the game is played
 
-    MonopolyApp(board, rules).run()
+    MonopolyApp(board, rules, start_with=start_with).run()
     return 0
 
 

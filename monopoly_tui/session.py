@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from .bots import Bot, BotKind, make_bot
 from .engine import (
@@ -25,6 +26,7 @@ from .engine import (
     situation,
 )
 from .narrate import narrate
+from .saves import LoadedSave, SaveError, write_save
 
 PLAYER_COLORS = ("#e5484d", "#3e8ef7", "#30a46c", "#f5d90a", "#ab4aba", "#12a594", "#f76808", "#d0d0d0")
 """Token colours by seat, readable on dark and light backgrounds."""
@@ -56,6 +58,10 @@ class GameSession:
     """Throws to use, in order, instead of the seed's (physical dice at the table, or a test script)."""
     bots: dict[int, Bot] = field(default_factory=dict)
     """The computer players by seat; their randomness derives from the game's seed."""
+    save_path: Path | None = None
+    """Where the game is saved after every action (None: not saved)."""
+    save_error: str | None = None
+    """Why the last autosave failed, for the players (None when it worked)."""
 
     @classmethod
     def start(
@@ -85,7 +91,31 @@ class GameSession:
         self.state = state
         self.record = self.record.add(action)
         self._note(state.events)
+        self.autosave()
         return state.events
+
+    def autosave(self) -> None:
+        """Write the game to its save file (atomically); a failure is kept for the players to see."""
+        if self.save_path is None:
+            return
+        try:
+            write_save(
+                self.save_path, board=self.board, seats=self.seats, state=self.state, record=self.record
+            )
+            self.save_error = None
+        except SaveError as exc:
+            self.save_error = exc.reason
+
+    @classmethod
+    def resume(cls, board: Board, loaded: LoadedSave) -> GameSession:
+        """A saved game, continued: the record replayed (log and net-worth history too), saved in place."""
+        seats = tuple(s.as_session_seat() for s in loaded.seats)
+        record = loaded.record
+        session = cls.start(board, seats, seed=record.seed, rules=record.rules)
+        for action in record.actions:
+            session.act(action)
+        session.save_path = loaded.path
+        return session
 
     def _note(self, events: Sequence[Event]) -> None:
         for event in events:

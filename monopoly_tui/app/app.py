@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import signal
 from pathlib import Path
 
 from textual.app import App
@@ -10,10 +13,12 @@ from textual.timer import Timer
 
 from ..engine import Board, Event, IllegalActionError, Rules, current_actor, situation
 from ..locale import tr
+from ..saves import SaveError, latest_unfinished, load_save, new_save_path
 from ..session import GameSession, Seat
 from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
 from .game_screen import GameScreen
 from .manage import ManageScreen
+from .saves_screen import LoadScreen
 from .setup import SetupScreen
 from .title import TitleScreen
 from .trade import TradeScreen
@@ -27,7 +32,10 @@ class MonopolyApp(App[None]):
 
     TITLE = tr("app.title")
     CSS_PATH = Path(__file__).parent / "monopoly.tcss"
-    BINDINGS = [Binding("ctrl+q", "quit", tr("binding.quit"), key_display="^q")]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", tr("binding.quit"), key_display="^q"),
+        Binding("ctrl+c", "quit", tr("binding.quit"), show=False, priority=True),
+    ]
 
     def __init__(
         self,
@@ -36,19 +44,31 @@ class MonopolyApp(App[None]):
         *,
         seed: int | None = None,
         dice: list[tuple[int, int]] | None = None,
+        start_with: Path | None = None,
+        autosave: bool = True,
     ) -> None:
-        """`seed` fixes the seed offered in setup and `dice` scripts the throws (tests, snapshots)."""
+        """`seed` fixes the seed offered in setup and `dice` scripts the throws (tests, snapshots);
+        `start_with` opens a saved game at once; `autosave` off keeps tests from writing saves."""
         super().__init__()
         self.board = board
         self.rules = rules or board.rules
         self.seed = seed
         self.dice = dice or []
         self.session: GameSession | None = None
+        self.start_with = start_with
+        self.autosave = autosave
         self.bot_speed = 0
         self._bot_timer: Timer | None = None
 
     def on_mount(self) -> None:
+        # every action is saved as it happens: closing the terminal or a kill only has to exit cleanly
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(sig, self.exit)
         self.push_screen(TitleScreen())
+        if self.start_with is not None:
+            self.call_after_refresh(self.load_game, self.start_with)
 
     # --- starting --------------------------------------------------------------------------------
 
@@ -57,9 +77,47 @@ class MonopolyApp(App[None]):
 
     def start_game(self, seats: list[Seat], seed: int, rules: Rules) -> None:
         self.session = GameSession.start(self.board, seats, seed=seed, rules=rules, dice=self.dice)
+        if self.autosave:
+            self.session.save_path = new_save_path([s.name for s in seats])
+            self.session.autosave()
+            self.report_save_error()
         self.switch_screen(GameScreen(self.session))
         if self.session.bot_to_move() is not None:
             self.call_after_refresh(self.schedule_bot)
+
+    def continue_game(self) -> None:
+        """The most recent unfinished game."""
+        path = latest_unfinished(self.board)
+        if path is None:
+            self.notify(tr("load.no_unfinished"), severity="warning")
+            return
+        self.load_game(path)
+
+    def open_load(self) -> None:
+        self.push_screen(LoadScreen(self.board))
+
+    def load_game(self, path: Path) -> None:
+        """Continue a saved game; a file that cannot be read is reported, never changed."""
+        try:
+            loaded = load_save(path, self.board)
+        except SaveError as exc:
+            self.notify(exc.reason, severity="error", timeout=8)
+            return
+        session = GameSession.resume(self.board, loaded)
+        if not self.autosave:
+            session.save_path = None
+        self.session = session
+        while not isinstance(self.screen, TitleScreen) and len(self.screen_stack) > 2:
+            self.pop_screen()
+        self.push_screen(GameScreen(session))
+        if session.state.is_over:
+            self.push_screen(GameOverScreen(session))
+        elif session.bot_to_move() is not None:
+            self.call_after_refresh(self.schedule_bot)
+
+    def report_save_error(self) -> None:
+        if self.session is not None and self.session.save_error:
+            self.notify(tr("save.failed", reason=self.session.save_error), severity="error", timeout=8)
 
     # --- playing ---------------------------------------------------------------------------------
 
@@ -78,6 +136,7 @@ class MonopolyApp(App[None]):
         """Redraw; let the computer players move; hand the laptop on where the game passes to a person."""
         session = self.session
         assert session is not None
+        self.report_save_error()
         kinds = {e.kind for e in events}
         if "turn_started" in kinds and situation(session.state) == "calm" and session.bots:
             kinds |= {e.kind for e in session.bots_manage()}

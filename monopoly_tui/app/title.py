@@ -10,35 +10,35 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..locale import tr
-
-LOGO = """\
-╔╦╗╔═╗╔╗╔╔═╗╔═╗╔═╗╦  ╦ ╦╦ ╦
-║║║║ ║║║║║ ║╠═╝║ ║║  ╚╦╝╠═╣
-╩ ╩╚═╝╝╚╝╚═╝╩  ╚═╝╩═╝ ╩ ╩ ╩"""
+from ..saves import latest_unfinished
 
 
 class TitleScreen(Screen[None]):
     DEFAULT_CSS = """
     TitleScreen { align: center middle; }
-    TitleScreen #title-box { width: 44; height: auto; }
-    TitleScreen #logo { width: 100%; content-align: center middle; color: $accent; }
+    TitleScreen #title-box { width: 60; height: auto; }
+    TitleScreen #logo { width: 100%; content-align: center middle; color: $accent; text-style: bold; }
     TitleScreen #subtitle { width: 100%; content-align: center middle; margin-bottom: 1; }
     TitleScreen OptionList { height: auto; width: 100%; }
     """
 
     def compose(self) -> ComposeResult:
         with Center(), Vertical(id="title-box"):
-            yield Static(LOGO, id="logo")
+            yield Static(tr("title.logo"), id="logo")
             yield Static(tr("title.subtitle"), id="subtitle")
             yield OptionList(
                 Option(tr("title.new"), id="new"),
-                Option(tr("title.continue"), id="continue", disabled=True),
-                Option(tr("title.load"), id="load", disabled=True),
+                Option(tr("title.continue"), id="continue", disabled=not self.can_continue()),
+                Option(tr("title.load"), id="load"),
                 Option(tr("title.rules"), id="rules"),
                 Option(tr("title.quit"), id="quit"),
                 id="menu",
             )
         yield Footer()
+
+    def can_continue(self) -> bool:
+        app = self.app
+        return bool(getattr(app, "autosave", False)) and latest_unfinished(app.board) is not None  # type: ignore[attr-defined]
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
@@ -48,6 +48,10 @@ class TitleScreen(Screen[None]):
         choice = event.option.id
         if choice == "new":
             self.app.open_setup()  # type: ignore[attr-defined]
+        elif choice == "continue":
+            self.app.continue_game()  # type: ignore[attr-defined]
+        elif choice == "load":
+            self.app.open_load()  # type: ignore[attr-defined]
         elif choice == "rules":
             self.app.open_rules()  # type: ignore[attr-defined]
         elif choice == "quit":

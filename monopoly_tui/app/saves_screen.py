@@ -1,0 +1,138 @@
+"""The saved games: a list to load (Enter) or delete (d, after confirmation); unreadable ones say why."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Footer, Static
+
+from ..engine import Board
+from ..locale import tr
+from ..saves import SaveEntry, SaveError, delete_save, list_saves
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes/no question; Enter or y answers yes, Esc or n answers no."""
+
+    BINDINGS = [
+        Binding("y,н", "answer(True)", tr("confirm.yes"), key_display="y"),
+        Binding("n,т,escape", "answer(False)", tr("confirm.no"), key_display="n"),
+    ]
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; }
+    ConfirmScreen > Vertical {
+        width: 60; height: auto; border: thick $error; padding: 1 2; background: $surface;
+    }
+    ConfirmScreen Horizontal { height: auto; align: center middle; margin-top: 1; }
+    ConfirmScreen Button { margin: 0 1; }
+    """
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(self.question)
+            with Horizontal():
+                yield Button(tr("confirm.yes"), id="yes", variant="error")
+                yield Button(tr("confirm.no"), id="no", variant="primary")
+
+    def on_mount(self) -> None:
+        self.query_one("#no", Button).focus()
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+
+class LoadScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape", "back", tr("binding.back"), key_display="esc"),
+        Binding("d,в,delete", "delete", tr("binding.delete"), key_display="d"),
+    ]
+    DEFAULT_CSS = """
+    LoadScreen > Vertical { padding: 0 2; }
+    LoadScreen #load-title { text-style: bold; margin: 1 0; }
+    LoadScreen DataTable { height: 1fr; }
+    LoadScreen #load-help { color: $text-muted; height: auto; }
+    """
+
+    def __init__(self, board: Board) -> None:
+        super().__init__()
+        self.board = board
+        self.entries: list[SaveEntry] = []
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Static(tr("load.title"), id="load-title")
+            yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+            yield Static(tr("load.help"), id="load-help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#saves", DataTable)
+        table.add_columns(tr("load.when"), tr("load.players"), tr("load.round"), tr("load.state"))
+        self.fill()
+        table.focus()
+
+    def fill(self) -> None:
+        table = self.query_one("#saves", DataTable)
+        table.clear()
+        self.entries = list_saves(self.board)
+        for entry in self.entries:
+            when = entry.modified.strftime("%d.%m.%Y %H:%M")
+            header = entry.header
+            if header is None:
+                table.add_row(
+                    when, entry.path.name, "", Text(tr("load.unreadable", reason=entry.reason), "red")
+                )
+                continue
+            if header.finished:
+                state = tr("load.finished", name=header.winner or "")
+            else:
+                state = tr("load.turn", name=header.turn or "")
+            table.add_row(when, ", ".join(header.players), str(header.round), state)
+        if not self.entries:
+            table.add_row("", tr("load.none"), "", "")
+
+    def selected(self) -> SaveEntry | None:
+        table = self.query_one("#saves", DataTable)
+        if not self.entries or not table.row_count:
+            return None
+        return self.entries[min(table.cursor_row, len(self.entries) - 1)]
+
+    @on(DataTable.RowSelected)
+    def _load(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        if not entry.readable:
+            self.notify(entry.reason or "", severity="error")
+            return
+        self.app.load_game(entry.path)  # type: ignore[attr-defined]
+
+    def action_delete(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                try:
+                    delete_save(entry.path)
+                except SaveError as exc:
+                    self.notify(exc.reason, severity="error")
+                self.fill()
+
+        self.app.push_screen(ConfirmScreen(tr("load.confirm_delete", name=entry.path.name)), answered)
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,15 @@
+"""Shared test set-up: no test ever writes to the real saves folder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own empty MONOPOLY_TUI_DATA_DIR."""
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("MONOPOLY_TUI_DATA_DIR", str(folder))
+    return folder
