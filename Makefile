@@ -37,7 +37,8 @@ format: $(STAMP_TEST)
 	$(BIN)/ruff check --fix monopoly_tui tests
 
 bench: $(STAMP_TEST)
-	$(BIN)/python -m monopoly_tui.bench
+	$(BIN)/python -m monopoly_tui.bench_bots --speed --games 40
+	$(BIN)/python -m monopoly_tui.bench_saves
 	$(BIN)/python -m monopoly_tui.bench_app
 
 clean:
