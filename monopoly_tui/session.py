@@ -25,6 +25,7 @@ from .engine import (
     new_game,
     situation,
 )
+from .locale import tr
 from .narrate import narrate
 from .saves import LoadedSave, SaveError, write_save
 
@@ -62,6 +63,8 @@ class GameSession:
     """Where the game is saved after every action (None: not saved)."""
     save_error: str | None = None
     """Why the last autosave failed, for the players (None when it worked)."""
+    history: list[GameState] = field(default_factory=list)
+    """The state before each action of the record, for undo."""
 
     @classmethod
     def start(
@@ -88,11 +91,31 @@ class GameSession:
             self.dice.pop(0)
         else:
             state = apply(self.state, action)
+        self.history.append(self.state)
         self.state = state
         self.record = self.record.add(action)
         self._note(state.events)
         self.autosave()
         return state.events
+
+    def can_undo(self) -> bool:
+        """The last action may be taken back: a person's decision that revealed nothing random
+        (no dice thrown, no card drawn), e.g. a mistaken «не покупать» or a house built by mistake."""
+        if not self.history or not self.record.actions:
+            return False
+        last = self.record.actions[-1]
+        if last.player in self.bots:
+            return False
+        return not any(e.kind in ("dice_rolled", "card_drawn") for e in self.state.events)
+
+    def undo(self) -> None:
+        """Take the last action back (check can_undo first); the record notes what was undone."""
+        assert self.can_undo()
+        undone = self.record.actions[-1]
+        self.state = self.history.pop()
+        self.record = self.record.undo_last()
+        self.log.append(tr("log.undone", name=self.state.players[undone.player].name))
+        self.autosave()
 
     def autosave(self) -> None:
         """Write the game to its save file (atomically); a failure is kept for the players to see."""

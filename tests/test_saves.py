@@ -186,6 +186,7 @@ def test_the_file_is_readable_json_one_action_a_line(tmp_path: Path) -> None:
         "players",
         "seed",
         "actions",
+        "undone",
     }
     assert "Аня" in text  # not \u-escaped
     assert len(text.splitlines()) >= len(record.actions)

@@ -16,6 +16,7 @@ from ..session import GameSession
 from .board import COMPACT, BoardView
 from .panels import ChoiceButton, KeyBar, PromptPanel, card_text, players_table, status_text
 from .prompts import Choice, Prompt, prompt_for
+from .saves_screen import ConfirmScreen
 
 # Every choice key, with its twin on the same physical key of a Russian (ЙЦУКЕН) layout.
 CHOICE_KEYS = {
@@ -61,6 +62,7 @@ class GameScreen(Screen[None]):
         Binding("backspace", "bid_erase", tr("binding.bid_erase"), show=False),
         Binding("question_mark,f1", "rules", tr("binding.rules"), key_display="?"),
         Binding("s,ы", "bot_speed", tr("binding.bot_speed"), key_display="s"),
+        Binding("z,я,ctrl+z", "undo", tr("binding.undo"), key_display="z"),
     ]
 
     DEFAULT_CSS = """
@@ -130,7 +132,7 @@ class GameScreen(Screen[None]):
             log.write(line)
         self._logged = len(session.log)
         self.query_one(PromptPanel).show(self.prompt, session)
-        self.query_one(KeyBar).show(self.prompt)
+        self.query_one(KeyBar).show(self.prompt, undo=session.can_undo())
         if self.prompt.bid is not None:
             self.bid_amount, self.bid_typing = self.prompt.bid[0], ""
             self.show_bid()
@@ -178,6 +180,21 @@ class GameScreen(Screen[None]):
 
     def action_trade(self) -> None:
         self.app.open_trade()  # type: ignore[attr-defined]
+
+    def action_undo(self) -> None:
+        """Take back the last decision, after a confirmation, when nothing random was revealed since."""
+        session = self.session
+        if not session.can_undo():
+            self.notify(tr("undo.nothing"), severity="warning")
+            return
+        name = session.state.players[session.record.actions[-1].player].name
+
+        def answered(yes: bool | None) -> None:
+            if yes and session.can_undo():
+                session.undo()
+                self.redraw()
+
+        self.app.push_screen(ConfirmScreen(tr("undo.confirm", name=name)), answered)
 
     def action_bot_speed(self) -> None:
         self.app.cycle_bot_speed()  # type: ignore[attr-defined]

@@ -165,9 +165,11 @@ class KeyBar(Static):
 
     DEFAULT_CSS = "KeyBar { dock: bottom; height: 1; background: $panel; }"
 
-    def show(self, prompt: Prompt) -> None:
+    def show(self, prompt: Prompt, *, undo: bool = False) -> None:
         text = Text(no_wrap=True, overflow="ellipsis")
         keys = [(key_label(c.key), c.label) for c in prompt.choices]
+        if undo:
+            keys.append(("z", tr("binding.undo")))
         keys += [("?", tr("binding.rules")), ("^q", tr("binding.quit"))]
         for key, label in keys:
             text.append(f" {key} ", style="bold reverse")

@@ -19,8 +19,15 @@ class ReplayError(ValueError):
     """A record does not replay: wrong board, or an action that is not legal where it stands."""
 
 
+class Undone(Frozen):
+    """An action taken back by the players: it stood at `position` (0-based) in the actions."""
+
+    position: int = Field(ge=0)
+    action: Action
+
+
 class GameRecord(Frozen):
-    """Board id, rules, players, seed and every action in order."""
+    """Board id, rules, players, seed and every action in order (and, for honesty, what was undone)."""
 
     format: int = RECORD_FORMAT
     board_id: str
@@ -28,6 +35,8 @@ class GameRecord(Frozen):
     players: tuple[str, ...]
     seed: int = Field(ge=0)
     actions: tuple[Action, ...] = ()
+    undone: tuple[Undone, ...] = ()
+    """Actions taken back with undo; replay ignores them, the record keeps them."""
 
     @classmethod
     def start(cls, state: GameState) -> GameRecord:
@@ -41,6 +50,11 @@ class GameRecord(Frozen):
 
     def add(self, action: Action) -> GameRecord:
         return self.model_copy(update={"actions": (*self.actions, action)})
+
+    def undo_last(self) -> GameRecord:
+        """The record without its last action, which is noted in `undone`."""
+        last = Undone(position=len(self.actions) - 1, action=self.actions[-1])
+        return self.model_copy(update={"actions": self.actions[:-1], "undone": (*self.undone, last)})
 
 
 def replay(board: Board, record: GameRecord, *, upto: int | None = None) -> GameState:
