@@ -38,6 +38,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from . import simulate
 
         return simulate.main(argv[1:])
+    if argv[:1] == ["replay"]:
+        return replay_main(argv[1:])
     args = build_parser().parse_args(argv)
     try:
         board = load_board(args.board)
@@ -67,6 +69,30 @@ def main(argv: Sequence[str] | None = None) -> int:
     from .app import MonopolyApp  # textual loads only when the game is played
 
     MonopolyApp(board, rules, start_with=start_with).run()
+    return 0
+
+
+def replay_main(argv: Sequence[str]) -> int:
+    """`monopoly-tui replay FILE`: step through a saved game."""
+    parser = argparse.ArgumentParser(prog="monopoly-tui replay", description="Просмотр сохранённой партии.")
+    parser.add_argument("file", metavar="FILE", help="файл сохранения")
+    parser.add_argument("--board", metavar="FILE", help="файл поля YAML (по умолчанию — российское поле)")
+    args = parser.parse_args(argv)
+    try:
+        board = load_board(args.board)
+    except BoardFileError as exc:
+        print(f"monopoly-tui: {exc}", file=sys.stderr)
+        return 2
+    from .saves import SaveError, load_save
+
+    try:
+        load_save(args.file, board)
+    except SaveError as exc:
+        print(f"monopoly-tui: {args.file}: {exc.reason}", file=sys.stderr)
+        return 2
+    from .app import MonopolyApp
+
+    MonopolyApp(board, replay=Path(args.file)).run()
     return 0
 
 

@@ -18,6 +18,7 @@ from ..session import GameSession, Seat
 from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
 from .game_screen import GameScreen
 from .manage import ManageScreen
+from .replay import ReplayScreen
 from .saves_screen import LoadScreen
 from .setup import SetupScreen
 from .title import TitleScreen
@@ -45,6 +46,7 @@ class MonopolyApp(App[None]):
         seed: int | None = None,
         dice: list[tuple[int, int]] | None = None,
         start_with: Path | None = None,
+        replay: Path | None = None,
         autosave: bool = True,
     ) -> None:
         """`seed` fixes the seed offered in setup and `dice` scripts the throws (tests, snapshots);
@@ -56,6 +58,7 @@ class MonopolyApp(App[None]):
         self.dice = dice or []
         self.session: GameSession | None = None
         self.start_with = start_with
+        self.replay = replay
         self.autosave = autosave
         self.bot_speed = 0
         self._bot_timer: Timer | None = None
@@ -69,6 +72,8 @@ class MonopolyApp(App[None]):
         self.push_screen(TitleScreen())
         if self.start_with is not None:
             self.call_after_refresh(self.load_game, self.start_with)
+        elif self.replay is not None:
+            self.call_after_refresh(self.replay_game, self.replay)
 
     # --- starting --------------------------------------------------------------------------------
 
@@ -114,6 +119,15 @@ class MonopolyApp(App[None]):
             self.push_screen(GameOverScreen(session))
         elif session.bot_to_move() is not None:
             self.call_after_refresh(self.schedule_bot)
+
+    def replay_game(self, path: Path) -> None:
+        """Step through a saved game, finished or not."""
+        try:
+            loaded = load_save(path, self.board)
+        except SaveError as exc:
+            self.notify(exc.reason, severity="error", timeout=8)
+            return
+        self.push_screen(ReplayScreen(loaded))
 
     def report_save_error(self) -> None:
         if self.session is not None and self.session.save_error:

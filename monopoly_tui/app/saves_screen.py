@@ -57,6 +57,7 @@ class LoadScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "back", tr("binding.back"), key_display="esc"),
         Binding("d,в,delete", "delete", tr("binding.delete"), key_display="d"),
+        Binding("v,м", "replay", tr("binding.replay"), key_display="v"),
     ]
     DEFAULT_CSS = """
     LoadScreen > Vertical { padding: 0 2; }
@@ -118,6 +119,15 @@ class LoadScreen(Screen[None]):
             self.notify(entry.reason or "", severity="error")
             return
         self.app.load_game(entry.path)  # type: ignore[attr-defined]
+
+    def action_replay(self) -> None:
+        entry = self.selected()
+        if entry is None:
+            return
+        if not entry.readable:
+            self.notify(entry.reason or "", severity="error")
+            return
+        self.app.replay_game(entry.path)  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:
         entry = self.selected()

@@ -1,0 +1,135 @@
+"""Replay a saved game: step forward and back through its actions with the board as it was."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from ..engine import GameState, apply, new_game
+from ..locale import tr
+from ..narrate import narrate
+from ..saves import LoadedSave
+from ..session import GameSession
+from .board import BoardView
+from .panels import card_text, players_table, status_text
+
+
+def replay_states(loaded: LoadedSave) -> list[GameState]:
+    """The state before the first action and after each one."""
+    record = loaded.record
+    state = new_game(loaded.state.board, record.players, seed=record.seed, rules=record.rules)
+    states = [state]
+    for action in record.actions:
+        state = apply(state, action)
+        states.append(state)
+    return states
+
+
+class ReplayScreen(Screen[None]):
+    """←/→ one action, PgUp/PgDn ten, Home/End the ends, digits + Enter a round, Esc back."""
+
+    BINDINGS = [
+        Binding("right,l", "step(1)", tr("replay.forward"), key_display="→", priority=True),
+        Binding("left,h", "step(-1)", tr("replay.back"), key_display="←", priority=True),
+        Binding("pagedown", "step(10)", tr("replay.forward10"), key_display="PgDn", priority=True),
+        Binding("pageup", "step(-10)", tr("replay.back10"), key_display="PgUp", priority=True),
+        Binding("home", "jump(0)", tr("replay.start"), key_display="Home", priority=True),
+        Binding("end", "jump(-1)", tr("replay.end"), key_display="End", priority=True),
+        Binding("enter", "round", tr("replay.round"), key_display="Enter", priority=True),
+        Binding("backspace", "erase", tr("binding.bid_erase"), show=False, priority=True),
+        Binding("escape,q,й", "back", tr("binding.back"), key_display="esc"),
+        *[
+            Binding(str(n), f"digit('{n}')", tr("binding.digit"), show=False, priority=True)
+            for n in range(10)
+        ],
+    ]
+    DEFAULT_CSS = """
+    ReplayScreen #centre { height: 1fr; }
+    ReplayScreen #replay-bar { height: auto; border: round $accent; padding: 0 1; }
+    ReplayScreen #replay-events { height: 1fr; }
+    """
+
+    def __init__(self, loaded: LoadedSave) -> None:
+        super().__init__()
+        self.loaded = loaded
+        self.states = replay_states(loaded)
+        seats = tuple(s.as_session_seat() for s in loaded.seats)
+        self.session = GameSession(
+            board=self.states[0].board, seats=seats, state=self.states[0], record=loaded.record
+        )
+        self.step = 0
+        self.typed = ""
+
+    def compose(self) -> ComposeResult:
+        centre = Vertical(
+            Static(id="status"),
+            Static(id="players"),
+            Static(id="card"),
+            Static(id="replay-bar"),
+            Static(id="replay-events"),
+            id="centre",
+        )
+        yield BoardView(self.session, centre)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(BoardView).fit(self.app.size.width, self.app.size.height)
+        self.show()
+
+    def on_resize(self) -> None:
+        self.query_one(BoardView).fit(self.app.size.width, self.app.size.height)
+
+    def show(self) -> None:
+        state = self.states[self.step]
+        self.session.state = state
+        board = self.query_one(BoardView)
+        board.redraw()
+        compact = board.has_class("compact")
+        self.query_one("#status", Static).update(status_text(self.session, compact=compact))
+        self.query_one("#players", Static).update(players_table(self.session, compact=compact))
+        self.query_one("#card", Static).update(card_text(self.session))
+        total = len(self.states) - 1
+        bar = Text(tr("replay.position", step=self.step, total=total, round=state.round), style="bold")
+        if self.step:
+            bar.append("  " + str(self.loaded.record.actions[self.step - 1]), style="dim")
+        if self.typed:
+            bar.append("  " + tr("replay.typed", round=self.typed))
+        self.query_one("#replay-bar", Static).update(bar)
+        events = state.events if self.step else ()
+        self.query_one("#replay-events", Static).update("\n".join(narrate(e, state) for e in events))
+
+    def action_step(self, delta: int) -> None:
+        self.step = max(0, min(len(self.states) - 1, self.step + delta))
+        self.show()
+
+    def action_jump(self, step: int) -> None:
+        self.step = step if step >= 0 else len(self.states) - 1
+        self.show()
+
+    def action_digit(self, digit: str) -> None:
+        self.typed = (self.typed + digit)[-4:]
+        self.show()
+
+    def action_erase(self) -> None:
+        self.typed = self.typed[:-1]
+        self.show()
+
+    def action_round(self) -> None:
+        """Jump to the first action of the round typed."""
+        if not self.typed:
+            return
+        wanted = int(self.typed)
+        self.typed = ""
+        self.step = next((i for i, s in enumerate(self.states) if s.round >= wanted), len(self.states) - 1)
+        self.show()
+
+    def action_back(self) -> None:
+        """Back to the list of saves, or out of the program when it was started to replay."""
+        if getattr(self.app, "replay", None) is not None:
+            self.app.exit()
+        else:
+            self.app.pop_screen()
