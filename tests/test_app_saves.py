@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from factory import board
 from textual.widgets import OptionList
 
@@ -103,7 +104,8 @@ def test_continue_without_a_game_says_so() -> None:
     assert out.returncode == 2 and "Нет незаконченной игры" in out.stderr
 
 
-async def test_sigterm_ends_the_app_cleanly_with_the_game_saved() -> None:
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGHUP], ids=["SIGTERM", "SIGHUP"])
+async def test_a_kill_signal_ends_the_app_cleanly_with_the_game_saved(sig: signal.Signals) -> None:
     await start_and_play(MonopolyApp(board(), seed=3, dice=[(1, 2)]), "r", "b")
     path = next(saves_dir().glob("*.json"))
     before = path.read_bytes()
@@ -117,7 +119,7 @@ async def test_sigterm_ends_the_app_cleanly_with_the_game_saved() -> None:
     )
     time.sleep(3)
     assert child.poll() is None, child.stderr.read() if child.stderr else ""
-    child.send_signal(signal.SIGTERM)
+    child.send_signal(sig)
     out, err = child.communicate(timeout=20)
     assert child.returncode == 0, err
     assert "bye" in out
