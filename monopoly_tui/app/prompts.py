@@ -141,6 +141,12 @@ def _auction_prompt(state: GameState, seat: int) -> Prompt:
     else:
         lines.append(tr("prompt.auction.none", amount=rubles(low)))
     lines.append(tr("prompt.auction.bidders", names=", ".join(_name(state, s) for s in a.bidders)))
+    if a.building is not None:
+        lines.append(tr("prompt.auction.rule.building"))
+    else:
+        kind = state.board.property(a.square).kind
+        may_bid = getattr(state.rules.auction.decliner_bids, kind)
+        lines.append(tr(f"prompt.auction.rule.{'decliner_bids' if may_bid else 'decliner_out'}"))
     bidding = (
         Choice("enter", tr("choice.bid"), command="bid"),
         Choice("p", tr("choice.pass"), PassBid(player=seat)),
