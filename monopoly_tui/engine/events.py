@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypedDict, Unpack
 
 from .board import DeckName
-from .model import Frozen
+from .model import Frozen, assemble
 
 EventKind = Literal[
     "dice_rolled",  # player threw dice
@@ -71,3 +71,28 @@ class Event(Frozen):
         if self.dice is not None:
             parts.append(f"dice={self.dice[0]}+{self.dice[1]}")
         return " ".join(parts)
+
+
+class EventFields(TypedDict, total=False):
+    """The fields of an Event but its kind, for building one (see make_event)."""
+
+    player: int | None
+    other: int | None
+    square: int | None
+    amount: int | None
+    deck: DeckName | None
+    card: str | None
+    dice: tuple[int, int] | None
+    reason: str | None
+
+
+_UNSET: dict[str, object] = {name: field.default for name, field in Event.model_fields.items()}
+"""Every field of an Event in order, with its default (kind has none: make_event always gives it)."""
+
+
+def make_event(kind: EventKind, **fields: Unpack[EventFields]) -> Event:
+    """`Event(kind=kind, **fields)` for the engine's own values, typed by mypy instead of validated again."""
+    values = _UNSET.copy()
+    values["kind"] = kind
+    values.update(fields)
+    return assemble(Event, values, {"kind", *fields})

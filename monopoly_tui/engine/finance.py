@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypedDict, Unpack
+
 from . import buildings, mortgages
 from .board import Street
 from .rent import Holdings
@@ -13,7 +15,15 @@ TO_POT = ("tax", "card")
 """Payments to the bank that feed the free-parking pot when that house rule is on."""
 
 
-def charge(t: Table, debtor: int, creditor: int | None, amount: int, reason: str, **where: int) -> None:
+class Where(TypedDict, total=False):
+    """The square a charge is for, when there is one (rent, tax, interest)."""
+
+    square: int
+
+
+def charge(
+    t: Table, debtor: int, creditor: int | None, amount: int, reason: str, **where: Unpack[Where]
+) -> None:
     """The debtor owes amount to creditor (None: the bank): paid at once, or recorded as a debt.
 
     The game then waits on the debtor, who cannot act otherwise until the debt is settled; cash is
@@ -28,7 +38,9 @@ def charge(t: Table, debtor: int, creditor: int | None, amount: int, reason: str
         t.emit("debt", player=debtor, other=creditor, amount=amount, reason=reason, **where)
 
 
-def _pay(t: Table, debtor: int, creditor: int | None, amount: int, reason: str, **where: int) -> None:
+def _pay(
+    t: Table, debtor: int, creditor: int | None, amount: int, reason: str, **where: Unpack[Where]
+) -> None:
     if creditor is None:
         t.pays_bank(debtor, amount, to_pot=reason in TO_POT)
     else:

@@ -6,7 +6,7 @@ and small frozen models so that a state round-trips through JSON exactly.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypedDict
 
 from pydantic import Field
 
@@ -44,6 +44,17 @@ class PlayerState(Frozen):
     jail_cards: tuple[HeldCard, ...] = ()
     """Get-out-of-jail cards held; each goes back to the bottom of its deck when used."""
     bankrupt: bool = False
+
+
+class PlayerChanges(TypedDict, total=False):
+    """What a rule may change on a player (the fields of PlayerState but the name)."""
+
+    cash: int
+    position: int
+    in_jail: bool
+    jail_attempts: int
+    jail_cards: tuple[HeldCard, ...]
+    bankrupt: bool
 
 
 BuildingKind = Literal["house", "hotel"]
