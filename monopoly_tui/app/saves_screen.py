@@ -110,24 +110,24 @@ class LoadScreen(Screen[None]):
             return None
         return self.entries[min(table.cursor_row, len(self.entries) - 1)]
 
+    def readable_selection(self) -> SaveEntry | None:
+        """The selected save if it can be opened; otherwise None, with the reason shown."""
+        entry = self.selected()
+        if entry is not None and not entry.readable:
+            self.notify(entry.reason or "", severity="error")
+            return None
+        return entry
+
     @on(DataTable.RowSelected)
     def _load(self) -> None:
-        entry = self.selected()
-        if entry is None:
-            return
-        if not entry.readable:
-            self.notify(entry.reason or "", severity="error")
-            return
-        self.app.load_game(entry.path)  # type: ignore[attr-defined]
+        entry = self.readable_selection()
+        if entry is not None:
+            self.app.load_game(entry.path)  # type: ignore[attr-defined]
 
     def action_replay(self) -> None:
-        entry = self.selected()
-        if entry is None:
-            return
-        if not entry.readable:
-            self.notify(entry.reason or "", severity="error")
-            return
-        self.app.replay_game(entry.path)  # type: ignore[attr-defined]
+        entry = self.readable_selection()
+        if entry is not None:
+            self.app.replay_game(entry.path)  # type: ignore[attr-defined]
 
     def action_delete(self) -> None:
         entry = self.selected()
