@@ -83,6 +83,16 @@ async def test_deleting_a_save_asks_first() -> None:
     assert list_saves(board()) == []
 
 
+async def test_ctrl_c_quits_with_the_game_saved() -> None:
+    app = MonopolyApp(board(), seed=3, dice=[(1, 2)])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("enter", "enter", "r", "b", "ctrl+c")
+        await pilot.pause()
+    assert app.return_code == 0
+    path = next(saves_dir().glob("*.json"))
+    assert len(load_save(path, board()).record.actions) == 2
+
+
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "monopoly_tui", *args], capture_output=True, text=True, timeout=60

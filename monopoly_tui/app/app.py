@@ -32,6 +32,7 @@ class MonopolyApp(App[None]):
     """Hot-seat Monopoly. `session` is the game in progress (None on the title and setup screens)."""
 
     TITLE = tr("app.title")
+    ENABLE_COMMAND_PALETTE = False  # its texts are English; every player-facing text comes from our catalog
     CSS_PATH = Path(__file__).parent / "monopoly.tcss"
     BINDINGS = [
         Binding("ctrl+q", "quit", tr("binding.quit"), key_display="^q"),
