@@ -248,6 +248,11 @@ class Board(Frozen):
         return tuple(i for i, s in enumerate(self.squares) if isinstance(s, Street | Station | Utility))
 
     @cached_property
+    def deeds(self) -> tuple[Property | None, ...]:
+        """For each square, the ownable square it is (street, station, utility), else None."""
+        return tuple(s if isinstance(s, Street | Station | Utility) else None for s in self.squares)
+
+    @cached_property
     def stations(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.squares) if s.kind == "station")
 
@@ -283,7 +288,7 @@ class Board(Frozen):
 
     def property(self, index: int) -> Property:
         """The ownable square at index (raises ValueError if it is not one)."""
-        sq = self.squares[index]
-        if not isinstance(sq, Street | Station | Utility):
-            raise ValueError(f"square {index} ({sq.name}) cannot be owned")
-        return sq
+        deed = self.deeds[index]
+        if deed is None:
+            raise ValueError(f"square {index} ({self.squares[index].name}) cannot be owned")
+        return deed

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict, Unpack
+from typing import Literal, TypedDict
 
 from .board import DeckName
 from .model import Frozen, assemble
@@ -90,7 +90,7 @@ _UNSET: dict[str, object] = {name: field.default for name, field in Event.model_
 """Every field of an Event in order, with its default (kind has none: make_event always gives it)."""
 
 
-def make_event(kind: EventKind, **fields: Unpack[EventFields]) -> Event:
+def make_event(kind: EventKind, fields: EventFields) -> Event:
     """`Event(kind=kind, **fields)` for the engine's own values, typed by mypy instead of validated again."""
     values = _UNSET.copy()
     values["kind"] = kind

@@ -34,7 +34,7 @@ def charge(
     if t.cash(debtor) >= amount and not any(d.debtor == debtor for d in t.debts):
         _pay(t, debtor, creditor, amount, reason, **where)
     else:
-        t.debts.append(Debt(debtor=debtor, creditor=creditor, amount=amount, reason=reason))
+        t.debts = (*t.debts, Debt(debtor=debtor, creditor=creditor, amount=amount, reason=reason))
         t.emit("debt", player=debtor, other=creditor, amount=amount, reason=reason, **where)
 
 
@@ -55,7 +55,7 @@ def _pay(
 
 def pay_debt(t: Table) -> None:
     """The first debtor pays their first debt in full."""
-    debt = t.debts.pop(0)
+    debt, t.debts = t.debts[0], t.debts[1:]
     if debt.creditor is None:
         t.pays_bank(debt.debtor, debt.amount, to_pot=debt.reason in TO_POT)
     else:
@@ -96,7 +96,7 @@ def declare_bankruptcy(t: Table) -> None:
             t.owner[i] = None
             t.mortgaged[i] = False
         if t.rules.auction.enabled:
-            t.auction_queue = sorted({*t.auction_queue, *lots})
+            t.auction_queue = tuple(sorted({*t.auction_queue, *lots}))
         for card in player.jail_cards:
             t.deck(card.deck).append(card.index)
     else:
@@ -105,9 +105,9 @@ def declare_bankruptcy(t: Table) -> None:
             t.owner[i] = creditor
         t.update_player(creditor, jail_cards=t.players[creditor].jail_cards + player.jail_cards)
     t.update_player(seat, bankrupt=True, jail_cards=(), in_jail=False, jail_attempts=0)
-    t.debts = [d for d in t.debts if seat not in (d.debtor, d.creditor)]
-    t.mortgage_choices = [c for c in t.mortgage_choices if c.seat != seat]
-    t.eliminated.append(seat)
+    t.debts = tuple(d for d in t.debts if seat not in (d.debtor, d.creditor))
+    t.mortgage_choices = tuple(c for c in t.mortgage_choices if c.seat != seat)
+    t.eliminated = (*t.eliminated, seat)
     t.emit("bankrupt", player=seat, other=creditor, amount=cash)
     if creditor is not None:
         mortgages.receive(t, creditor, lots)

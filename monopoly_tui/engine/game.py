@@ -50,6 +50,8 @@ RAISING_MONEY = (SellBuilding, SellDown, Mortgage, ProposeTrade)
 """Manage actions open to a debtor: what raises cash."""
 MANAGING = (Build, Unmortgage, *RAISING_MONEY)
 """Manage actions open to every player in a calm situation."""
+_MANAGING_KINDS = frozenset(cls.model_fields["kind"].default for cls in MANAGING)
+"""Their kinds (a set lookup: cheaper than isinstance against each class)."""
 
 
 def new_game(board: Board, players: Sequence[str], *, seed: int, rules: Rules | None = None) -> GameState:
@@ -107,7 +109,13 @@ def current_actor(state: GameState) -> int | None:
 
     None once the game is over. In a calm situation other players may also manage (see legal_actions).
     """
-    now = situation(state)
+    return _actor(state, situation(state))
+
+
+def _actor(state: GameState, now: Situation) -> int | None:
+    """The current actor, given the situation `now` of state."""
+    if now == "calm":
+        return state.turn
     if now == "over":
         return None
     if now == "trade":
@@ -120,10 +128,8 @@ def current_actor(state: GameState) -> int | None:
     if now == "auction":
         assert state.auction is not None
         return state.auction.bidders[state.auction.turn]
-    if now == "placement":
-        assert state.placement is not None
-        return state.placement.seat
-    return state.turn
+    assert state.placement is not None
+    return state.placement.seat
 
 
 def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
@@ -135,11 +141,11 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
     Bids are a few suggestions (any amount from the minimum bid up to the bidder's cash is legal), and
     trades, being open-ended, are not listed: `why_illegal` or `trade.trade_problem` judges a proposal.
     """
-    actor = current_actor(state)
+    now = situation(state)
+    actor = _actor(state, now)
     if actor is None:
         return []
     seat = actor if player is None else player
-    now = situation(state)
     if seat == actor:
         actions = _actor_actions(state, actor, now)
         if now in ("debt", "calm"):
@@ -152,10 +158,11 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
 
 def managers(state: GameState) -> list[int]:
     """Seats that may act now: the current actor, and in a calm situation every player still in."""
-    actor = current_actor(state)
+    now = situation(state)
+    actor = _actor(state, now)
     if actor is None:
         return []
-    if situation(state) == "calm":
+    if now == "calm":
         return [actor, *(s for s in state.active_seats if s != actor)]
     return [actor]
 
@@ -261,12 +268,12 @@ def _check(state: GameState, action: Action) -> None:
     """Raise IllegalActionError with the reason when action may not be applied to state."""
     if not 0 <= action.player < len(state.players):
         raise InvalidActionError(f"there is no seat {action.player} in a game of {len(state.players)}")
-    seat = current_actor(state)
+    now = situation(state)
+    seat = _actor(state, now)
     if seat is None:
         raise IllegalActionError("the game is over")
-    now = situation(state)
     player = state.players[action.player]
-    if isinstance(action, MANAGING) and (action.player != seat or now in ("calm", "debt")):
+    if action.kind in _MANAGING_KINDS and (action.player != seat or now in ("calm", "debt")):
         if player.bankrupt:
             raise IllegalActionError(f"{player.name} is out of the game")
         if now != "calm" and not (
@@ -443,7 +450,7 @@ def _decline(t: Table, action: Decline) -> None:
 def _unmortgage(t: Table, action: Unmortgage) -> None:
     fresh = bool(t.mortgage_choices) and t.mortgage_choices[0].square == action.square
     if fresh:
-        t.mortgage_choices.pop(0)
+        t.mortgage_choices = t.mortgage_choices[1:]
     mortgages.unmortgage(t, action.player, action.square, just_received=fresh)
 
 
@@ -453,6 +460,8 @@ def _carry_out(t: Table, action: Action) -> None:
     match action:
         case Roll():
             _roll(t, action)
+        case EndTurn():
+            turn.end_turn(t)
         case Buy():
             _buy(t, action)
         case Decline():
@@ -469,8 +478,6 @@ def _carry_out(t: Table, action: Action) -> None:
             finance.pay_debt(t)
         case DeclareBankruptcy():
             turn.bankrupt(t)
-        case EndTurn():
-            turn.end_turn(t)
         case Build():
             buildings.build(t, seat, action.square)
         case SellBuilding():
@@ -485,7 +492,7 @@ def _carry_out(t: Table, action: Action) -> None:
         case Unmortgage():
             _unmortgage(t, action)
         case KeepMortgage():
-            t.mortgage_choices.pop(0)
+            t.mortgage_choices = t.mortgage_choices[1:]
             t.emit("mortgage_kept", player=seat, square=action.square)
         case ProposeTrade():
             trade.propose(t, action)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from . import cards, finance, jail
-from .board import UTILITY_MULTIPLIER, Station, Street, Tax, Utility
+from .board import UTILITY_MULTIPLIER, Tax
 from .rent import UTILITY_DICE_UNIT, rent_due
 from .table import Table
 
@@ -16,9 +16,9 @@ CardRent = Literal["double_station", "utility_throw"] | None
 def resolve(t: Table, seat: int, card_rent: CardRent = None) -> bool:
     """Carry out the square under the player's token. True when a decision (buy, utility throw) is pending."""
     square = t.players[seat].position
-    sq = t.board.squares[square]
-    if isinstance(sq, Street | Station | Utility):
+    if t.board.deeds[square] is not None:
         return _property(t, seat, square, card_rent)
+    sq = t.board.squares[square]
     if isinstance(sq, Tax):
         finance.charge(t, seat, None, sq.amount, "tax", square=square)
     elif sq.kind == "chance" or sq.kind == "community_chest":

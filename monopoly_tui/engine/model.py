@@ -18,6 +18,9 @@ M = TypeVar("M", bound=Frozen)
 
 _new = object.__new__
 _set = object.__setattr__
+_set_fields_set = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def assemble(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
@@ -28,9 +31,9 @@ def assemble(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
     """
     model = _new(cls)
     _set(model, "__dict__", values)
-    _set(model, "__pydantic_fields_set__", fields_set)
-    _set(model, "__pydantic_extra__", None)
-    _set(model, "__pydantic_private__", None)
+    _set_fields_set(model, fields_set)
+    _set_extra(model, None)
+    _set_private(model, None)
     return model
 
 
@@ -39,4 +42,4 @@ def evolve(model: M, changes: Mapping[str, Any]) -> M:
     model_copy, the changes are not validated)."""
     values = model.__dict__.copy()
     values.update(changes)
-    return assemble(type(model), values, model.__pydantic_fields_set__ | changes.keys())
+    return assemble(type(model), values, {*model.__pydantic_fields_set__, *changes})

@@ -67,7 +67,7 @@ def receive(t: Table, seat: int, squares: list[int]) -> None:
     for square in squares:
         if t.mortgaged[square]:
             finance.charge(t, seat, None, interest(t, square), "interest", square=square)
-            t.mortgage_choices.append(MortgageChoice(seat=seat, square=square))
+            t.mortgage_choices = (*t.mortgage_choices, MortgageChoice(seat=seat, square=square))
 
 
 def mortgage_value(h: Holdings, seat: int) -> int:

@@ -3,7 +3,7 @@
 Rules read and change the table; `freeze` turns it back into a new immutable GameState. Nothing
 outside the engine ever sees a Table, so immutability holds at the API.
 
-The table's own attributes are the state's fields by name (tuples as lists), so that taking a state
+The table's own attributes are the state's fields by name (the big tuples as lists), so that taking a state
 apart and putting the new one together are a few dictionary copies, not one step per field.
 """
 
@@ -29,17 +29,9 @@ from .state import (
     PlayerState,
 )
 
-SEQUENCES = (
-    "players",
-    "owner",
-    "mortgaged",
-    "buildings",
-    "auction_queue",
-    "debts",
-    "mortgage_choices",
-    "eliminated",
-)
-"""The state's tuples that rules change in place: lists on the table."""
+SEQUENCES = ("players", "owner", "mortgaged", "buildings")
+"""The state's tuples that rules change in place: lists on the table (the short ones that seldom
+change, such as debts, stay tuples that rules replace)."""
 _FIELDS = frozenset(GameState.model_fields)
 """Every field of a state made by an action counts as given (as model_copy updating them all did)."""
 
@@ -69,16 +61,16 @@ class Table:
     pending_square: int | None
     pending_move: int | None
     auction: Auction | None
-    auction_queue: list[int]
-    debts: list[Debt]
+    auction_queue: tuple[int, ...]
+    debts: tuple[Debt, ...]
     trade: ProposeTrade | None
-    mortgage_choices: list[MortgageChoice]
+    mortgage_choices: tuple[MortgageChoice, ...]
     placement: Placement | None
     pot: int
     bank_balance: int
     last_card: LastCard | None
     winner: int | None
-    eliminated: list[int]
+    eliminated: tuple[int, ...]
     standings: tuple[int, ...]
 
     def __init__(self, state: GameState) -> None:
@@ -108,7 +100,7 @@ class Table:
     # --- changing ----------------------------------------------------------------------------
 
     def emit(self, kind: EventKind, **fields: Unpack[EventFields]) -> None:
-        self.events.append(make_event(kind, **fields))
+        self.events.append(make_event(kind, fields))
 
     def update_player(self, seat: int, **changes: Unpack[PlayerChanges]) -> None:
         self.players[seat] = evolve(self.players[seat], changes)

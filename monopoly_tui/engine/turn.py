@@ -78,10 +78,10 @@ def _game_over(t: Table, ranking: list[int]) -> None:
     t.phase = "game_over"
     t.winner = ranking[0]
     t.standings = (*ranking, *reversed(t.eliminated))
-    t.debts = []
+    t.debts = ()
     t.auction = None
-    t.auction_queue = []
-    t.mortgage_choices = []
+    t.auction_queue = ()
+    t.mortgage_choices = ()
     t.placement = None
     t.trade = None
     t.emit("game_over", player=t.winner)
@@ -96,6 +96,7 @@ def settle(t: Table) -> None:
             if not landing.resolve(t, t.turn):
                 finish_move(t)
         elif t.auction_queue:
-            auction.start(t, t.auction_queue.pop(0), decliner=None)
+            square, t.auction_queue = t.auction_queue[0], t.auction_queue[1:]
+            auction.start(t, square, decliner=None)
         else:
             return
