@@ -93,16 +93,18 @@ def build_problem(h: _Bank, seat: int, square: int) -> str | None:
 
 
 def builders(h: _Bank, kind: BuildingKind) -> list[int]:
-    """Seats able to buy a building of this kind right now (money and a legal street), in table order."""
-    out = []
-    for seat, p in enumerate(h.players):
-        if p.bankrupt:
+    """Seats able to buy a building of this kind right now (money and a legal street), in table order.
+
+    Only a whole colour group can take buildings: each group wholly owned is asked of its owner.
+    """
+    able: set[int] = set()
+    for members in h.board.group_members.values():
+        seat = h.owner[members[0]]
+        if seat is None or seat in able or h.players[seat].bankrupt or not owns_whole_group(h, members[0]):
             continue
-        for i, owner in enumerate(h.owner):
-            if owner == seat and building_kind(h.buildings[i]) == kind and build_problem(h, seat, i) is None:
-                out.append(seat)
-                break
-    return out
+        if any(building_kind(h.buildings[i]) == kind and build_problem(h, seat, i) is None for i in members):
+            able.add(seat)
+    return sorted(able)
 
 
 def build(t: Table, seat: int, square: int) -> None:
