@@ -143,15 +143,17 @@ class BotBase:
         in_jail = state.players[seat].in_jail
         if state.phase == "utility_roll" or (state.phase == "roll" and not in_jail):
             return self._plain(seat)[0]
-        wishes: list[Action]
-        if state.phase == "roll":
-            wishes = self.jail_moves(state, seat)
-        else:
-            assert state.phase == "buy" and state.pending_square is not None
-            wishes = [Decline(player=seat)]
-            if self.wants_to_buy(state, seat, state.pending_square):
-                wishes.insert(0, Buy(player=seat))
-        for action in wishes:
+        if state.phase != "roll":
+            # Buying: Buy is legal when the cash covers the price, Decline always (see legal_actions).
+            square = state.pending_square
+            assert state.phase == "buy" and square is not None
+            if (
+                self.wants_to_buy(state, seat, square)
+                and state.players[seat].cash >= state.board.property(square).price
+            ):
+                return Buy(player=seat)
+            return Decline(player=seat)
+        for action in self.jail_moves(state, seat):
             if why_illegal(state, action) is None:
                 return action
         raise AssertionError(f"no move for seat {seat} in phase {state.phase}")

@@ -101,11 +101,12 @@ class _Game:
         self.actions += 1
         self.landings.record(before, action, self.state)
 
-    def step(self) -> None:
-        """The current actor's bot acts once."""
-        seat = current_actor(self.state)
+    def step(self, calm: bool = False) -> None:
+        """The current actor's bot acts once (calm: the situation is known to be calm)."""
+        state = self.state
+        seat = state.turn if calm else current_actor(state)
         assert seat is not None
-        self.apply(self.bots[seat].choose(self.state, seat))
+        self.apply(self.bots[seat].choose(state, seat))
 
     def settle(self) -> None:
         """Let the current actors act until the game is calm again (a trade answered, an auction over...)."""
@@ -120,7 +121,12 @@ class _Game:
                 continue
             for _ in range(OTHERS_MANAGE):
                 state = self.state
-                if state.players[seat].bankrupt or not self.running or situation(state) != "calm":
+                if (
+                    state.players[seat].bankrupt
+                    or state.is_over
+                    or self.actions >= self.max_actions
+                    or situation(state) != "calm"
+                ):
                     break
                 action = bot.manage(state, seat)
                 if action is None:
@@ -147,17 +153,19 @@ def play_out(state: GameState, bots: Sequence[Bot], max_rounds: int = 200) -> tu
     """Play on from state (one bot per seat) to the end or to max_rounds full rounds."""
     game = _Game(state, bots, max_actions=ACTIONS_PER_PLAYER_ROUND * len(state.players) * max_rounds)
     last_turn = (0, -1)
-    while game.running:
+    max_actions = game.max_actions
+    while True:
         state = game.state
-        if state.round > max_rounds:
+        if state.is_over or game.actions >= max_actions or state.round > max_rounds:
             break
-        if situation(state) == "calm":
+        calm = situation(state) == "calm"
+        if calm:
             turn = (state.round, state.turn)
             if turn != last_turn:
                 last_turn = turn
                 game.others_manage()
                 continue
-        game.step()
+        game.step(calm)
     state = game.state
     game.landings.flush(state)
     stats = GameStats(

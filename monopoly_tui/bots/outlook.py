@@ -31,11 +31,13 @@ class Outlook:
     """Groups the seat could complete by trade with one partner."""
 
     def fits(self, state: GameState, seat: int) -> bool:
+        # Unchanged holdings are usually the very same tuples: test identity before comparing items.
+        owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
         return (
             seat == self.seat
-            and state.owner == self.owner
-            and state.mortgaged == self.mortgaged
-            and state.buildings == self.buildings
+            and (owner is self.owner or owner == self.owner)
+            and (mortgaged is self.mortgaged or mortgaged == self.mortgaged)
+            and (buildings is self.buildings or buildings == self.buildings)
         )
 
 

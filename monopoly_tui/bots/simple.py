@@ -40,6 +40,8 @@ FAIRNESS = 0.75
 """A trade is fair when one's own gain is at least this share of the other side's."""
 SWAP_EVERY = 5
 """Rounds between two swap offers to the same player for the same group."""
+NEVER = 1 << 62
+"""More cash than any game holds."""
 
 
 class SimpleBot(BotBase):
@@ -51,21 +53,56 @@ class SimpleBot(BotBase):
         """Streets asked for in a swap -> the round of the offer."""
         self._watch = Watcher()
         self._swaps: tuple[Outlook | None, list[ProposeTrade]] = (None, [])
+        self._idle: tuple[Outlook | None, int] = (None, NEVER)
+        """The last outlook, and the least cash at which managing may do something with it."""
+        self._lifts: tuple[Outlook | None, tuple[tuple[int, int], ...]] = (None, ())
 
     def manage_now(self, state: GameState, seat: int) -> Action | None:
         look = self._watch.outlook(state, seat)
         cash = state.players[seat].cash
+        if self._idle[0] is not look:
+            self._idle = (look, self._least_cash(state, look))
+        if cash < self._idle[1]:
+            return None
         if look.buildable and cash - look.cheapest_house >= BUILD_CUSHION:
             build = self._build(state, seat, look)
             if build is not None:
                 return build
-        for square in look.pledged:
-            whole = owns_group(state, seat, colour_group(state.board, square))
-            if cash - lift_cost(state, square) >= (LIFT_CUSHION if whole else 2 * LIFT_CUSHION):
-                lift = Unmortgage(player=seat, square=square)
-                if why_illegal(state, lift) is None:
-                    return lift
+        if look.pledged:
+            for square, need in self._lift_needs(state, look):
+                if cash >= need:
+                    lift = Unmortgage(player=seat, square=square)
+                    if why_illegal(state, lift) is None:
+                        return lift
         return self._swap(state, look)
+
+    def _least_cash(self, state: GameState, look: Outlook) -> int:
+        """Below this much cash nothing is worth doing with these holdings: no building or lift keeps its
+        cushion, and no swap is on offer (NEVER: nothing to do at any cash; -NEVER when a swap may be due)."""
+        if self._swaps[0] is not look:
+            self._swaps = (look, self._fair_swaps(state, look) if look.wishes else [])
+        if self._swaps[1]:
+            return -NEVER
+        least = NEVER
+        if look.buildable:
+            least = look.cheapest_house + BUILD_CUSHION
+        if look.pledged:
+            least = min([least, *(need for _, need in self._lift_needs(state, look))])
+        return least
+
+    def _lift_needs(self, state: GameState, look: Outlook) -> tuple[tuple[int, int], ...]:
+        """Each mortgaged lot with the cash it takes to lift it and keep the cushion (kept per outlook:
+        the cost depends only on the board and the rules)."""
+        if self._lifts[0] is not look:
+            seat = look.seat
+            needs = []
+            for square in look.pledged:
+                whole = owns_group(state, seat, colour_group(state.board, square))
+                needs.append(
+                    (square, lift_cost(state, square) + (LIFT_CUSHION if whole else 2 * LIFT_CUSHION))
+                )
+            self._lifts = (look, tuple(needs))
+        return self._lifts[1]
 
     def _build(self, state: GameState, seat: int, look: Outlook) -> Build | None:
         """The next building on the cheapest street where one may go now (keeping the cushion)."""
@@ -82,7 +119,7 @@ class SimpleBot(BotBase):
     def _swap(self, state: GameState, look: Outlook) -> ProposeTrade | None:
         """A swap in which both sides complete a colour group, if it looks fair and was not offered lately."""
         if self._swaps[0] is not look:
-            self._swaps = (look, self._fair_swaps(state, look))
+            self._swaps = (look, self._fair_swaps(state, look) if look.wishes else [])
         for offer in self._swaps[1]:
             last = self._offered.get(offer.take.lots)
             if (last is None or state.round - last >= SWAP_EVERY) and why_illegal(state, offer) is None:

@@ -44,15 +44,13 @@ class Wish:
 def wishes(state: GameState, seat: int) -> list[Wish]:
     """The colour groups where seat owns a street and one other player holds all the rest."""
     out = []
+    owner = state.owner
     for group in state.board.group_members.values():
-        rest = tuple(i for i in group if state.owner[i] != seat)
+        rest = tuple([i for i in group if owner[i] != seat])
         if not rest or len(rest) == len(group):
             continue
-        owners = {state.owner[i] for i in rest}
-        if len(owners) != 1:
-            continue
-        (partner,) = owners
-        if partner is None or state.players[partner].bankrupt:
+        partner = owner[rest[0]]
+        if partner is None or any(owner[i] != partner for i in rest) or state.players[partner].bankrupt:
             continue
         out.append(Wish(group=group, partner=partner, lots=rest))
     return out

@@ -201,29 +201,56 @@ class Appraiser:
 
     def worth(self, h: View | GameState, seat: int) -> int:
         """Cash, lots (mortgaged ones less the cost to lift), buildings at resale, whole-group bonuses."""
-        board = h.board
-        total = h.players[seat].cash + self.jail_card * len(h.players[seat].jail_cards)
+        lots, groups = _worth_table(self, h.board)
+        owner, mortgaged, buildings = h.owner, h.mortgaged, h.buildings
+        player = h.players[seat]
+        total = player.cash + self.jail_card * len(player.jail_cards)
         stations = utilities = 0
-        for i in board.properties:
-            if h.owner[i] != seat:
+        for i, kind, price, pledged, house in lots:
+            if owner[i] != seat:
                 continue
-            sq = board.squares[i]
-            assert isinstance(sq, Street | Station | Utility)
-            if h.mortgaged[i]:
-                total += sq.price - sq.mortgage - sq.mortgage // 10
-            else:
-                total += sq.price
-            if isinstance(sq, Street):
-                total += h.buildings[i] * sq.house_cost // 2
-            elif isinstance(sq, Station):
+            total += pledged if mortgaged[i] else price
+            if kind == _STREET:
+                total += buildings[i] * house // 2
+            elif kind == _STATION:
                 stations += 1
             else:
                 utilities += 1
-        for group in board.group_members.values():
-            if owns_group(h, seat, group):
-                total += self.group_value(board, group)
+        for group, value in groups:
+            for i in group:
+                if owner[i] != seat:
+                    break
+            else:
+                total += value
         if stations:
             total += self.station_bonus[min(stations, 4) - 1]
         if utilities >= 2:
             total += self.utility_bonus
         return total
+
+
+_STREET, _STATION, _UTILITY = 0, 1, 2
+_WorthTable = tuple[tuple[tuple[int, int, int, int, int], ...], tuple[tuple[tuple[int, ...], int], ...]]
+_WORTH: dict[tuple[int, int], tuple[Appraiser, Board, _WorthTable]] = {}
+
+
+def _worth_table(appraiser: Appraiser, board: Board) -> _WorthTable:
+    """Per lot (square, kind, price, value when mortgaged, house cost) and per colour group (streets,
+    group value): what `Appraiser.worth` adds up, worked out once per appraiser and board."""
+    key = (id(appraiser), id(board))
+    cached = _WORTH.get(key)
+    if cached is not None and cached[0] is appraiser and cached[1] is board:
+        return cached[2]
+    lots = []
+    for i in board.properties:
+        sq = board.squares[i]
+        assert isinstance(sq, Street | Station | Utility)
+        kind = _STREET if isinstance(sq, Street) else _STATION if isinstance(sq, Station) else _UTILITY
+        house = sq.house_cost if isinstance(sq, Street) else 0
+        lots.append((i, kind, sq.price, sq.price - sq.mortgage - sq.mortgage // 10, house))
+    groups = tuple(
+        (group, appraiser.group_value(board, group)) for group in board.group_members.values() if group
+    )
+    table: _WorthTable = (tuple(lots), groups)
+    _WORTH[key] = (appraiser, board, table)
+    return table

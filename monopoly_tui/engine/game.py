@@ -10,7 +10,6 @@ and propose trades (the rules allow it on one's own turn and between other playe
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
 
 from . import auction, buildings, dice, finance, jail, landing, mortgages, trade, turn
 from .actions import (
@@ -39,12 +38,10 @@ from .actions import (
 from .board import BOARD_SIZE, Board
 from .errors import IllegalActionError, InvalidActionError
 from .rules import Rules
-from .state import Decks, GameState, PlayerState
+from .state import Decks, GameState, PlayerState, Situation
 from .table import Table
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-
-Situation = Literal["over", "trade", "mortgage_choice", "debt", "auction", "placement", "calm"]
 
 RAISING_MONEY = (SellBuilding, SellDown, Mortgage, ProposeTrade)
 """Manage actions open to a debtor: what raises cash."""
@@ -89,6 +86,16 @@ def new_game(board: Board, players: Sequence[str], *, seed: int, rules: Rules | 
 
 def situation(state: GameState) -> Situation:
     """What the game waits for now (see the module docstring for the order)."""
+    try:
+        return state._situation
+    except AttributeError:
+        now = _situation(state)
+        object.__setattr__(state, "_situation", now)
+        return now
+
+
+def _situation(state: GameState) -> Situation:
+    """situation(state) worked out from the state's fields."""
     if state.phase == "game_over":
         return "over"
     if state.trade is not None:

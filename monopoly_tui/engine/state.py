@@ -6,7 +6,7 @@ and small frozen models so that a state round-trips through JSON exactly.
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 from pydantic import Field
 
@@ -56,6 +56,9 @@ class PlayerChanges(TypedDict, total=False):
     jail_cards: tuple[HeldCard, ...]
     bankrupt: bool
 
+
+Situation = Literal["over", "trade", "mortgage_choice", "debt", "auction", "placement", "calm"]
+"""What the game waits for (see game.situation)."""
 
 BuildingKind = Literal["house", "hotel"]
 
@@ -120,6 +123,12 @@ class LastCard(Frozen):
 
 
 class GameState(Frozen):
+    __slots__ = ("_situation",)
+    """What the game waits for in this state, once game.situation has worked it out (states never
+    change, so it holds; not a field: neither compared, dumped nor copied)."""
+    if TYPE_CHECKING:
+        _situation: Situation
+
     board: Board
     rules: Rules
     seed: int
