@@ -117,7 +117,16 @@ class BotBase:
     def manage(self, state: GameState, seat: int) -> Action | None:
         if situation(state) != "calm" or state.players[seat].bankrupt:
             return None
-        return self._manage_calm(state, seat)
+        # _manage_calm, inline (asked for every other seat at every turn change).
+        turn = (state.round, state.turn)
+        if turn != self._turn:
+            self._turn, self._spent = turn, 0
+        if self._spent >= self.manage_budget:
+            return None
+        action = self.manage_now(state, seat)
+        if action is not None:
+            self._spent += 1
+        return action
 
     def _manage_calm(self, state: GameState, seat: int) -> Action | None:
         turn = (state.round, state.turn)
@@ -170,7 +179,10 @@ class BotBase:
         moves: list[Action] = [Roll(player=seat)]
         if (self.jail or self.jail_stay(state, seat)) == "short":
             decks = sorted({card.deck for card in state.players[seat].jail_cards})
-            moves[:0] = [*(UseJailCard(player=seat, deck=deck) for deck in decks), PayJailFine(player=seat)]
+            moves[:0] = [
+                *(UseJailCard(player=seat, deck=deck) for deck in decks),
+                PayJailFine(player=seat),
+            ]
         return moves
 
     # --- out-of-turn questions -----------------------------------------------------------------

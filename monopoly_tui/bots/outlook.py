@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import GameState
-from .trading import Wish, wishes
-from .valuation import house_cost, monopolies
+from .trading import Wish
+from .valuation import house_cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,7 +42,23 @@ class Outlook:
 
 
 def outlook(state: GameState, seat: int) -> Outlook:
-    groups = tuple(monopolies(state, seat))
+    owner = state.owner
+    whole: list[tuple[int, ...]] = []
+    wished: list[Wish] = []
+    # One pass over the colour groups: the whole ones (`monopolies`) and the wished ones (`wishes`).
+    for group in state.board.group_members.values():
+        rest = [i for i in group if owner[i] != seat]
+        if not rest:
+            if group:
+                whole.append(group)
+            continue
+        if len(rest) == len(group):
+            continue
+        partner = owner[rest[0]]
+        if partner is None or any(owner[i] != partner for i in rest) or state.players[partner].bankrupt:
+            continue
+        wished.append(Wish(group=group, partner=partner, lots=tuple(rest)))
+    groups = tuple(whole)
     buildable = tuple(
         g for g in groups if not any(state.mortgaged[i] for i in g) and any(state.buildings[i] < 5 for i in g)
     )
@@ -55,7 +71,7 @@ def outlook(state: GameState, seat: int) -> Outlook:
         buildable=buildable,
         cheapest_house=min((house_cost(state.board, g[0]) for g in buildable), default=0),
         pledged=tuple(i for i in state.board.properties if state.owner[i] == seat and state.mortgaged[i]),
-        wishes=tuple(wishes(state, seat)),
+        wishes=tuple(wished),
     )
 
 
@@ -67,6 +83,15 @@ class Watcher:
 
     def outlook(self, state: GameState, seat: int) -> Outlook:
         last = self._last
-        if last is None or not last.fits(state, seat):
-            last = self._last = outlook(state, seat)
+        if last is not None:
+            # Outlook.fits, inline (asked at nearly every decision).
+            owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
+            if (
+                seat == last.seat
+                and (owner is last.owner or owner == last.owner)
+                and (mortgaged is last.mortgaged or mortgaged == last.mortgaged)
+                and (buildings is last.buildings or buildings == last.buildings)
+            ):
+                return last
+        last = self._last = outlook(state, seat)
         return last

@@ -54,7 +54,7 @@ class SimpleBot(BotBase):
         self._watch = Watcher()
         self._swaps: tuple[Outlook | None, list[ProposeTrade]] = (None, [])
         self._idle: tuple[Outlook | None, int] = (None, NEVER)
-        """The last outlook, and the least cash at which managing may do something with it."""
+        """The last outlook, and the least cash at which building or lifting may be worth it."""
         self._lifts: tuple[Outlook | None, tuple[tuple[int, int], ...]] = (None, ())
 
     def manage_now(self, state: GameState, seat: int) -> Action | None:
@@ -63,7 +63,8 @@ class SimpleBot(BotBase):
         if self._idle[0] is not look:
             self._idle = (look, self._least_cash(state, look))
         if cash < self._idle[1]:
-            return None
+            # Too little cash to build or lift with these holdings: only a swap may be worth offering.
+            return self._swap(state, look) if look.wishes else None
         if look.buildable and cash - look.cheapest_house >= BUILD_CUSHION:
             build = self._build(state, seat, look)
             if build is not None:
@@ -77,12 +78,8 @@ class SimpleBot(BotBase):
         return self._swap(state, look)
 
     def _least_cash(self, state: GameState, look: Outlook) -> int:
-        """Below this much cash nothing is worth doing with these holdings: no building or lift keeps its
-        cushion, and no swap is on offer (NEVER: nothing to do at any cash; -NEVER when a swap may be due)."""
-        if self._swaps[0] is not look:
-            self._swaps = (look, self._fair_swaps(state, look) if look.wishes else [])
-        if self._swaps[1]:
-            return -NEVER
+        """Below this much cash no building or lift keeps its cushion with these holdings (NEVER: there
+        is nothing to build or lift)."""
         least = NEVER
         if look.buildable:
             least = look.cheapest_house + BUILD_CUSHION
@@ -99,7 +96,10 @@ class SimpleBot(BotBase):
             for square in look.pledged:
                 whole = owns_group(state, seat, colour_group(state.board, square))
                 needs.append(
-                    (square, lift_cost(state, square) + (LIFT_CUSHION if whole else 2 * LIFT_CUSHION))
+                    (
+                        square,
+                        lift_cost(state, square) + (LIFT_CUSHION if whole else 2 * LIFT_CUSHION),
+                    )
                 )
             self._lifts = (look, tuple(needs))
         return self._lifts[1]

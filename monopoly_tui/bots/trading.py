@@ -13,22 +13,30 @@ def view_after(state: GameState, offer: ProposeTrade) -> View:
     """The holdings and cash once the offer is carried out (interest on mortgaged lots received paid)."""
     p, q = offer.player, offer.partner
     owner = {square: q for square in offer.give.lots} | {square: p for square in offer.take.lots}
+    cash_p, cash_q = _cash_changes(state, offer)
+    return View.of(state).with_owner(owner).with_cash({p: cash_p, q: cash_q})
+
+
+def _cash_changes(state: GameState, offer: ProposeTrade) -> tuple[int, int]:
+    """How the proposer's and the partner's cash change (interest on mortgaged lots received paid)."""
     owed_p = sum(interest(state, i) for i in offer.take.lots if state.mortgaged[i])
     owed_q = sum(interest(state, i) for i in offer.give.lots if state.mortgaged[i])
-    cash = {
-        p: offer.take.cash - offer.give.cash - owed_p,
-        q: offer.give.cash - offer.take.cash - owed_q,
-    }
-    return View.of(state).with_owner(owner).with_cash(cash)
+    return (
+        offer.take.cash - offer.give.cash - owed_p,
+        offer.give.cash - offer.take.cash - owed_q,
+    )
 
 
 def gains(appraiser: Appraiser, state: GameState, offer: ProposeTrade) -> tuple[int, int]:
     """How much the proposer and the partner each gain by the offer, in the appraiser's eyes."""
-    after = view_after(state, offer)
-    cards = appraiser.jail_card * (len(offer.take.jail_cards) - len(offer.give.jail_cards))
     p, q = offer.player, offer.partner
-    gain_p = appraiser.worth(after, p) - appraiser.worth(state, p) + cards
-    gain_q = appraiser.worth(after, q) - appraiser.worth(state, q) - cards
+    owner = {square: q for square in offer.give.lots} | {square: p for square in offer.take.lots}
+    after = View.of(state).with_owner(owner)
+    # Worth counts cash one for one: add each side's cash change (view_after's) instead of copying players.
+    cash_p, cash_q = _cash_changes(state, offer)
+    cards = appraiser.jail_card * (len(offer.take.jail_cards) - len(offer.give.jail_cards))
+    gain_p = appraiser.worth(after, p) + cash_p - appraiser.worth(state, p) + cards
+    gain_q = appraiser.worth(after, q) + cash_q - appraiser.worth(state, q) - cards
     return gain_p, gain_q
 
 
