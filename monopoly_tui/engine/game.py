@@ -81,17 +81,21 @@ def new_game(board: Board, players: Sequence[str], *, seed: int, rules: Rules | 
     )
     t = Table(state)
     t.emit("turn_started", player=0, amount=1)
-    return t.freeze()
+    return _freeze(t)
 
 
 def situation(state: GameState) -> Situation:
     """What the game waits for now (see the module docstring for the order)."""
     try:
         return state._situation
-    except AttributeError:
-        now = _situation(state)
-        object.__setattr__(state, "_situation", now)
-        return now
+    except AttributeError:  # a state not made by apply (built or loaded): work it out once
+        return _remember_situation(state)
+
+
+def _remember_situation(state: GameState) -> Situation:
+    now = _situation(state)
+    object.__setattr__(state, "_situation", now)
+    return now
 
 
 def _situation(state: GameState) -> Situation:
@@ -248,7 +252,14 @@ def apply(state: GameState, action: Action) -> GameState:
     t = Table(state)
     _carry_out(t, action)
     turn.settle(t)
-    return t.freeze()
+    return _freeze(t)
+
+
+def _freeze(t: Table) -> GameState:
+    """The new state, its situation worked out at once (every caller asks for it)."""
+    state = t.freeze()
+    _remember_situation(state)
+    return state
 
 
 def is_legal(state: GameState, action: Action) -> bool:
