@@ -75,7 +75,7 @@ def _close_if_done(t: Table) -> None:
     t.pays_bank(a.high_bidder, a.high_bid)
     t.emit("auction_won", player=a.high_bidder, square=a.square, amount=a.high_bid, reason=a.building)
     if a.building is None:
-        t.owner[a.square] = a.high_bidder
+        t.set_owner(a.square, a.high_bidder)
     else:
         t.placement = Placement(seat=a.high_bidder, building=a.building)
 

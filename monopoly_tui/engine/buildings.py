@@ -185,7 +185,7 @@ def _set_level(t: Table, square: int, level: int) -> None:
     houses, hotels = supply_change(t.buildings[square], level)
     t.bank_houses += houses
     t.bank_hotels += hotels
-    t.buildings[square] = level
+    t.set_level(square, level)
 
 
 def sale_value(h: Holdings, seat: int) -> int:

@@ -93,8 +93,8 @@ def declare_bankruptcy(t: Table) -> None:
     if creditor is None:
         t.pays_bank(seat, cash)
         for i in lots:
-            t.owner[i] = None
-            t.mortgaged[i] = False
+            t.set_owner(i, None)
+            t.set_mortgaged(i, False)
         if t.rules.auction.enabled:
             t.auction_queue = tuple(sorted({*t.auction_queue, *lots}))
         for card in player.jail_cards:
@@ -102,7 +102,7 @@ def declare_bankruptcy(t: Table) -> None:
     else:
         t.pays_player(seat, creditor, cash)
         for i in lots:
-            t.owner[i] = creditor
+            t.set_owner(i, creditor)
         t.update_player(creditor, jail_cards=t.players[creditor].jail_cards + player.jail_cards)
     t.update_player(seat, bankrupt=True, jail_cards=(), in_jail=False, jail_attempts=0)
     t.debts = tuple(d for d in t.debts if seat not in (d.debtor, d.creditor))

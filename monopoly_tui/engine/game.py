@@ -349,6 +349,8 @@ def _placement_problem(state: GameState, seat: int, square: int) -> str | None:
 
 def _actor_problem(state: GameState, action: Action, now: Situation) -> str | None:
     """Why the current actor may not take action in this situation (None: legal)."""
+    if now == "calm":
+        return _phase_problem(state, action)
     player = state.players[action.player]
     kind = action.kind
     if now == "trade":
@@ -389,11 +391,10 @@ def _actor_problem(state: GameState, action: Action, now: Situation) -> str | No
                 return f"{player.name} cannot bid {action.amount} with {player.cash} in cash"
             return None
         return f"an auction is running: {player.name} must bid or pass, not {kind}"
-    if now == "placement":
-        if isinstance(action, PlaceBuilding):
-            return _placement_problem(state, action.player, action.square)
-        return f"{player.name} must place the building won at auction, not {kind}"
-    return _phase_problem(state, action)
+    assert now == "placement"
+    if isinstance(action, PlaceBuilding):
+        return _placement_problem(state, action.player, action.square)
+    return f"{player.name} must place the building won at auction, not {kind}"
 
 
 def _phase_problem(state: GameState, action: Action) -> str | None:
@@ -451,7 +452,7 @@ def _buy(t: Table, action: Buy) -> None:
     assert square is not None
     price = t.board.property(square).price
     t.pays_bank(action.player, price)
-    t.owner[square] = action.player
+    t.set_owner(square, action.player)
     t.emit("bought", player=action.player, square=square, amount=price)
     turn.finish_move(t)
 

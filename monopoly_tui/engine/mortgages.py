@@ -50,14 +50,14 @@ def unmortgage_problem(h: Holdings, seat: int, square: int, *, just_received: bo
 
 def mortgage(t: Table, seat: int, square: int) -> None:
     value = t.board.property(square).mortgage
-    t.mortgaged[square] = True
+    t.set_mortgaged(square, True)
     t.bank_pays(seat, value)
     t.emit("mortgaged", player=seat, square=square, amount=value)
 
 
 def unmortgage(t: Table, seat: int, square: int, *, just_received: bool = False) -> None:
     cost = lift_cost(t, square, just_received=just_received)
-    t.mortgaged[square] = False
+    t.set_mortgaged(square, False)
     t.pays_bank(seat, cost)
     t.emit("unmortgaged", player=seat, square=square, amount=cost)
 

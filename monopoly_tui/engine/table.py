@@ -3,8 +3,10 @@
 Rules read and change the table; `freeze` turns it back into a new immutable GameState. Nothing
 outside the engine ever sees a Table, so immutability holds at the API.
 
-The table's own attributes are the state's fields by name (the big tuples as lists), so that taking a state
-apart and putting the new one together are a few dictionary copies, not one step per field.
+The table's own attributes are the state's fields by name, so that taking a state apart and putting
+the new one together are a few dictionary copies, not one step per field. The players are a list; a
+square's owner, mortgage and buildings change through the table's methods, which turn that tuple into
+a list the first time (most actions change none of them).
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ from .state import (
 )
 
 SEQUENCES = ("players", "owner", "mortgaged", "buildings")
-"""The state's tuples that rules change in place: lists on the table (the short ones that seldom
-change, such as debts, stay tuples that rules replace)."""
+"""The state's tuples that rules change in place: lists on the table once changed (the short ones that
+seldom change, such as debts, stay tuples that rules replace)."""
 _FIELDS = frozenset(GameState.model_fields)
 """Every field of a state made by an action counts as given (as model_copy updating them all did)."""
 
@@ -49,9 +51,9 @@ class Table:
     turn: int
     round: int
     phase: Phase
-    owner: list[int | None]
-    mortgaged: list[bool]
-    buildings: list[int]
+    owner: tuple[int | None, ...] | list[int | None]
+    mortgaged: tuple[bool, ...] | list[bool]
+    buildings: tuple[int, ...] | list[int]
     bank_houses: int
     bank_hotels: int
     rng: int
@@ -77,8 +79,7 @@ class Table:
         self.base = state
         fields: dict[str, Any] = self.__dict__
         fields.update(state.__dict__)
-        for name in SEQUENCES:
-            fields[name] = list(fields[name])
+        self.players = list(state.players)
         self._piles: dict[DeckName, list[int]] = {}
         """The decks drawn from or put back to, as lists (the others stay as they are)."""
         self.events: list[Event] = []
@@ -104,6 +105,22 @@ class Table:
 
     def update_player(self, seat: int, **changes: Unpack[PlayerChanges]) -> None:
         self.players[seat] = evolve(self.players[seat], changes)
+
+    def set_owner(self, square: int, seat: int | None) -> None:
+        if isinstance(self.owner, tuple):
+            self.owner = list(self.owner)
+        self.owner[square] = seat
+
+    def set_mortgaged(self, square: int, mortgaged: bool) -> None:
+        if isinstance(self.mortgaged, tuple):
+            self.mortgaged = list(self.mortgaged)
+        self.mortgaged[square] = mortgaged
+
+    def set_level(self, square: int, level: int) -> None:
+        """The street's buildings (0-4 houses, 5: a hotel); the bank's supply is the caller's."""
+        if isinstance(self.buildings, tuple):
+            self.buildings = list(self.buildings)
+        self.buildings[square] = level
 
     def add_cash(self, seat: int, amount: int) -> None:
         self.update_player(seat, cash=self.players[seat].cash + amount)

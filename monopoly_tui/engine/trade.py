@@ -67,7 +67,7 @@ def accept(t: Table) -> None:
 
 def _hand_over(t: Table, giver: int, receiver: int, side: TradeSide) -> None:
     for square in side.lots:
-        t.owner[square] = receiver
+        t.set_owner(square, receiver)
     if side.cash:
         t.pays_player(giver, receiver, side.cash)
     cards = list(t.players[giver].jail_cards)
