@@ -117,18 +117,10 @@ class BotBase:
     def manage(self, state: GameState, seat: int) -> Action | None:
         if situation(state) != "calm" or state.players[seat].bankrupt:
             return None
-        # _manage_calm, inline (asked for every other seat at every turn change).
-        turn = (state.round, state.turn)
-        if turn != self._turn:
-            self._turn, self._spent = turn, 0
-        if self._spent >= self.manage_budget:
-            return None
-        action = self.manage_now(state, seat)
-        if action is not None:
-            self._spent += 1
-        return action
+        return self._manage_calm(state, seat)
 
     def _manage_calm(self, state: GameState, seat: int) -> Action | None:
+        """A manage action within this turn's budget (the budget restarts at every turn)."""
         turn = (state.round, state.turn)
         if turn != self._turn:
             self._turn, self._spent = turn, 0
