@@ -31,6 +31,7 @@ class Outlook:
     """Groups the seat could complete by trade with one partner."""
 
     def fits(self, state: GameState, seat: int) -> bool:
+        """The outlook still describes seat's holdings in state."""
         # Unchanged holdings are usually the very same tuples: test identity before comparing items.
         owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
         return (
@@ -83,15 +84,7 @@ class Watcher:
 
     def outlook(self, state: GameState, seat: int) -> Outlook:
         last = self._last
-        if last is not None:
-            # Outlook.fits, inline (asked at nearly every decision).
-            owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
-            if (
-                seat == last.seat
-                and (owner is last.owner or owner == last.owner)
-                and (mortgaged is last.mortgaged or mortgaged == last.mortgaged)
-                and (buildings is last.buildings or buildings == last.buildings)
-            ):
-                return last
+        if last is not None and last.fits(state, seat):
+            return last
         last = self._last = outlook(state, seat)
         return last

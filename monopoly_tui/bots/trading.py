@@ -49,21 +49,6 @@ class Wish:
     lots: tuple[int, ...]
 
 
-def wishes(state: GameState, seat: int) -> list[Wish]:
-    """The colour groups where seat owns a street and one other player holds all the rest."""
-    out = []
-    owner = state.owner
-    for group in state.board.group_members.values():
-        rest = tuple([i for i in group if owner[i] != seat])
-        if not rest or len(rest) == len(group):
-            continue
-        partner = owner[rest[0]]
-        if partner is None or any(owner[i] != partner for i in rest) or state.players[partner].bankrupt:
-            continue
-        out.append(Wish(group=group, partner=partner, lots=rest))
-    return out
-
-
 def swap_lots(state: GameState, seat: int, wish: Wish) -> list[int]:
     """Streets of seat that would complete one of the partner's colour groups (other than the wished one)."""
     return [

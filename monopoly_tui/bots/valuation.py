@@ -157,11 +157,6 @@ def blocks_group(h: View | GameState, seat: int, square: int) -> bool:
     return len(owners) == 1 and None not in owners and seat not in owners
 
 
-def monopolies(h: View | GameState, seat: int) -> list[tuple[int, ...]]:
-    """The colour groups seat owns whole."""
-    return [g for g in h.board.group_members.values() if owns_group(h, seat, g)]
-
-
 def danger(h: View | GameState, seat: int) -> int:
     """The highest rent seat could owe on the board now (another player's lot, nominal dice)."""
     top = 0
