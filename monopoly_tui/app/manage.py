@@ -23,6 +23,7 @@ from ..engine import (
     situation,
 )
 from ..engine.board import Street
+from ..engine.buildings import sale_price
 from ..engine.mortgages import lift_cost
 from ..locale import tr
 from ..money import rubles
@@ -128,7 +129,7 @@ class ManageScreen(ModalScreen[None]):
         if key == "b":
             return sq.house_cost if isinstance(sq, Street) else 0
         if key == "s":
-            return sq.house_cost // 2 if isinstance(sq, Street) else 0
+            return sale_price(sq) if isinstance(sq, Street) else 0
         if key == "g":
             return sq.mortgage
         return lift_cost(state, index)

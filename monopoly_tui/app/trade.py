@@ -13,24 +13,15 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Input, Select, SelectionList, Static
 
 from ..engine import ProposeTrade, TradeSide, managers, why_illegal
-from ..engine.board import Street
+from ..engine.trade import tradeable_lots
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
 
 
 def tradeable(session: GameSession, seat: int) -> list[int]:
-    """Lots of seat that may change hands: none with buildings in its group."""
-    state = session.state
-    out = []
-    for i, owner in enumerate(state.owner):
-        if owner != seat:
-            continue
-        sq = state.board.squares[i]
-        if isinstance(sq, Street) and any(state.buildings[j] for j in state.board.group_of[i]):
-            continue
-        out.append(i)
-    return out
+    """Lots of seat that may change hands (the engine's rule: none with buildings in its group)."""
+    return tradeable_lots(session.state, seat)
 
 
 class TradeScreen(ModalScreen[None]):

@@ -175,7 +175,7 @@ def sell(t: Table, seat: int, square: int, level: int) -> None:
     removed = t.buildings[square] - level
     if removed <= 0:
         return
-    refund = removed * sq.house_cost // 2
+    refund = removed * sale_price(sq)
     _set_level(t, square, level)
     t.bank_pays(seat, refund)
     t.emit("sold_building", player=seat, square=square, amount=refund, reason=str(level))
@@ -188,11 +188,16 @@ def _set_level(t: Table, square: int, level: int) -> None:
     t.set_level(square, level)
 
 
+def sale_price(sq: Street) -> int:
+    """What the bank pays for one building level of this street: half the house price."""
+    return sq.house_cost // 2
+
+
 def sale_value(h: Holdings, seat: int) -> int:
     """What selling every building of seat to the bank would pay."""
     total = 0
     for i, owner in enumerate(h.owner):
         sq = street(h, i)
         if owner == seat and sq is not None:
-            total += h.buildings[i] * sq.house_cost // 2
+            total += h.buildings[i] * sale_price(sq)
     return total

@@ -11,6 +11,18 @@ from .rent import Holdings
 from .table import Table
 
 
+def built_group(h: Holdings, square: int) -> bool:
+    """A building stands somewhere on the square's colour group (then the lot cannot be traded)."""
+    return isinstance(h.board.squares[square], Street) and any(
+        h.buildings[i] for i in h.board.group_of[square]
+    )
+
+
+def tradeable_lots(h: Holdings, seat: int) -> list[int]:
+    """Lots seat may hand over in a trade: its own, with no building on their group."""
+    return [i for i, owner in enumerate(h.owner) if owner == seat and not built_group(h, i)]
+
+
 def _side_problem(h: Holdings, seat: int, side: TradeSide) -> str | None:
     player = h.players[seat]
     if len(set(side.lots)) != len(side.lots):
@@ -18,9 +30,8 @@ def _side_problem(h: Holdings, seat: int, side: TradeSide) -> str | None:
     for square in side.lots:
         if not 0 <= square < len(h.owner) or h.owner[square] != seat:
             return f"{player.name} does not own square {square}"
-        sq = h.board.squares[square]
-        if isinstance(sq, Street) and any(h.buildings[i] for i in h.board.group_of[square]):
-            return f"the group of {sq.name} has buildings: sell them before trading it"
+        if built_group(h, square):
+            return f"the group of {h.board.squares[square].name} has buildings: sell them before trading it"
     if side.cash > player.cash:
         return f"{player.name} has {player.cash}, not {side.cash}"
     held = Counter(c.deck for c in player.jail_cards)
