@@ -14,7 +14,7 @@ from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
 from .board import COMPACT, BoardView
-from .panels import ChoiceButton, KeyBar, PromptPanel, card_text, players_table, status_text
+from .panels import ChoiceButton, KeyBar, PromptPanel, StatePanels
 from .prompts import Choice, Prompt, prompt_for
 from .saves_screen import ConfirmScreen
 
@@ -67,9 +67,6 @@ class GameScreen(Screen[None]):
 
     DEFAULT_CSS = """
     GameScreen #centre { height: 1fr; }
-    GameScreen #status { height: 1; }
-    GameScreen #players { height: auto; max-height: 10; }
-    GameScreen #card { height: auto; max-height: 3; color: $text-muted; }
     GameScreen #log { height: 1fr; min-height: 3; border-top: solid $panel; }
     GameScreen #too-small { display: none; content-align: center middle; height: 1fr; }
     GameScreen.too-small #too-small { display: block; }
@@ -86,9 +83,7 @@ class GameScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         centre = Vertical(
-            Static(id="status"),
-            Static(id="players"),
-            Static(id="card"),
+            StatePanels(),
             PromptPanel(id="prompt"),
             RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20),
             id="centre",
@@ -123,10 +118,7 @@ class GameScreen(Screen[None]):
             self.prompt = Prompt(self.prompt.seat, tr("prompt.bot", name=name), (tr("prompt.bot.speed"),))
         board = self.query_one(BoardView)
         board.redraw()
-        compact = board.has_class("compact")
-        self.query_one("#status", Static).update(status_text(session, compact=compact))
-        self.query_one("#players", Static).update(players_table(session, compact=compact))
-        self.query_one("#card", Static).update(card_text(session))
+        self.query_one(StatePanels).show(session, compact=board.has_class("compact"))
         log = self.query_one("#log", RichLog)
         for line in session.log[self._logged :]:
             log.write(line)

@@ -96,6 +96,27 @@ def card_text(session: GameSession) -> Text:
     return text
 
 
+class StatePanels(Vertical):
+    """The centre's account of the game: the turn and dice, the players, the last card."""
+
+    DEFAULT_CSS = """
+    StatePanels { height: auto; }
+    StatePanels #status { height: 1; }
+    StatePanels #players { height: auto; max-height: 10; }
+    StatePanels #card { height: auto; max-height: 3; color: $text-muted; }
+    """
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Static(id="players")
+        yield Static(id="card")
+
+    def show(self, session: GameSession, *, compact: bool) -> None:
+        self.query_one("#status", Static).update(status_text(session, compact=compact))
+        self.query_one("#players", Static).update(players_table(session, compact=compact))
+        self.query_one("#card", Static).update(card_text(session))
+
+
 MAX_CHOICES = 10
 """Buttons kept in the prompt (the most any prompt offers: nine streets to place a building on)."""
 

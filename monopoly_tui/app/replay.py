@@ -15,7 +15,7 @@ from ..narrate import narrate
 from ..saves import LoadedSave
 from ..session import GameSession
 from .board import BoardView
-from .panels import card_text, players_table, status_text
+from .panels import StatePanels
 
 
 def replay_states(loaded: LoadedSave) -> list[GameState]:
@@ -66,9 +66,7 @@ class ReplayScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         centre = Vertical(
-            Static(id="status"),
-            Static(id="players"),
-            Static(id="card"),
+            StatePanels(),
             Static(id="replay-bar"),
             Static(id="replay-events"),
             id="centre",
@@ -88,10 +86,7 @@ class ReplayScreen(Screen[None]):
         self.session.state = state
         board = self.query_one(BoardView)
         board.redraw()
-        compact = board.has_class("compact")
-        self.query_one("#status", Static).update(status_text(self.session, compact=compact))
-        self.query_one("#players", Static).update(players_table(self.session, compact=compact))
-        self.query_one("#card", Static).update(card_text(self.session))
+        self.query_one(StatePanels).show(self.session, compact=board.has_class("compact"))
         total = len(self.states) - 1
         bar = Text(tr("replay.position", step=self.step, total=total, round=state.round), style="bold")
         if self.step:
