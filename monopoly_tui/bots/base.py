@@ -88,6 +88,9 @@ class BotBase:
         self._turn: tuple[int, int] = (-1, -1)
         self._spent = 0
         self._plain_moves: dict[int, tuple[Roll, EndTurn]] = {}
+        self._quiet: tuple[object, object, object, int, int] | None = None
+        """(owner, mortgaged, buildings, round, cash): with these very holdings, in this round, and less
+        cash than that, manage_now has nothing to do (see `rest`)."""
 
     @property
     def name(self) -> str:
@@ -121,6 +124,16 @@ class BotBase:
 
     def _manage_calm(self, state: GameState, seat: int) -> Action | None:
         """A manage action within this turn's budget (the budget restarts at every turn)."""
+        quiet = self._quiet
+        if (
+            quiet is not None
+            and state.owner is quiet[0]
+            and state.mortgaged is quiet[1]
+            and state.buildings is quiet[2]
+            and state.round == quiet[3]
+            and state.players[seat].cash < quiet[4]
+        ):
+            return None
         turn = (state.round, state.turn)
         if turn != self._turn:
             self._turn, self._spent = turn, 0
@@ -226,6 +239,14 @@ class BotBase:
         Ask legal_actions only when something may be worth doing: it lists every manage action.
         """
         raise NotImplementedError
+
+    def rest(self, state: GameState, below: int) -> None:
+        """Note that manage_now found nothing to do in state, and would find nothing again while the
+        holdings (owner, mortgages, buildings: the very same tuples), the round and seat's cash below
+        `below` stay as they are: most calls between two changes of holdings then cost a few comparisons.
+        The bot's own memory must not change the answer meanwhile (offers made are remembered per round).
+        """
+        self._quiet = (state.owner, state.mortgaged, state.buildings, state.round, below)
 
     def jail_stay(self, state: GameState, seat: int) -> JailPolicy:
         raise NotImplementedError

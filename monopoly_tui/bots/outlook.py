@@ -1,12 +1,16 @@
 """A player's outlook: what they hold that may call for managing (whole groups, mortgages, trade wishes).
 
-It changes only when lots change hands, get mortgaged or built on, so a bot keeps the last one and
-reads it again until the holdings change: most turns nothing needs doing and nothing is scanned.
+It changes only when the player's own lots, or the colour groups they hold a street of, change hands,
+get mortgaged or built on; a bot keeps the last one and reads it again until then: most turns nothing
+needs doing and nothing is scanned.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from operator import itemgetter
+from typing import Any
 
 from ..engine import GameState
 from .trading import Wish
@@ -16,9 +20,6 @@ from .valuation import house_cost
 @dataclass(frozen=True, slots=True)
 class Outlook:
     seat: int
-    owner: tuple[int | None, ...]
-    mortgaged: tuple[bool, ...]
-    buildings: tuple[int, ...]
     groups: tuple[tuple[int, ...], ...]
     """The colour groups the seat owns whole."""
     buildable: tuple[tuple[int, ...], ...]
@@ -29,31 +30,26 @@ class Outlook:
     """The seat's mortgaged lots."""
     wishes: tuple[Wish, ...]
     """Groups the seat could complete by trade with one partner."""
-
-    def fits(self, state: GameState, seat: int) -> bool:
-        """The outlook still describes seat's holdings in state."""
-        # Unchanged holdings are usually the very same tuples: test identity before comparing items.
-        owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
-        return (
-            seat == self.seat
-            and (owner is self.owner or owner == self.owner)
-            and (mortgaged is self.mortgaged or mortgaged == self.mortgaged)
-            and (buildings is self.buildings or buildings == self.buildings)
-        )
+    near: tuple[int, ...]
+    """The squares the outlook depends on: the seat's lots and every street of a colour group the seat
+    holds a street of. Changes elsewhere (but a lot gained there) leave it as it is."""
+    lots: int
+    """How many lots the seat holds (gaining one outside `near` changes the outlook)."""
 
 
 def outlook(state: GameState, seat: int) -> Outlook:
     owner = state.owner
     whole: list[tuple[int, ...]] = []
     wished: list[Wish] = []
+    near: set[int] = {i for i in state.board.properties if owner[i] == seat}
     # One pass over the colour groups: the whole ones (`monopolies`) and the wished ones (`wishes`).
     for group in state.board.group_members.values():
         rest = [i for i in group if owner[i] != seat]
-        if not rest:
-            if group:
-                whole.append(group)
-            continue
         if len(rest) == len(group):
+            continue
+        near.update(group)
+        if not rest:
+            whole.append(group)
             continue
         partner = owner[rest[0]]
         if partner is None or any(owner[i] != partner for i in rest) or state.players[partner].bankrupt:
@@ -65,26 +61,47 @@ def outlook(state: GameState, seat: int) -> Outlook:
     )
     return Outlook(
         seat=seat,
-        owner=state.owner,
-        mortgaged=state.mortgaged,
-        buildings=state.buildings,
         groups=groups,
         buildable=buildable,
         cheapest_house=min((house_cost(state.board, g[0]) for g in buildable), default=0),
         pledged=tuple(i for i in state.board.properties if state.owner[i] == seat and state.mortgaged[i]),
         wishes=tuple(wished),
+        near=tuple(sorted(near)),
+        lots=owner.count(seat),
     )
 
 
+def _nothing(values: Any) -> tuple[()]:
+    return ()
+
+
 class Watcher:
-    """Keeps the last outlook of one seat."""
+    """Keeps the last outlook of one seat, and the holdings it was last found to fit."""
 
     def __init__(self) -> None:
         self._last: Outlook | None = None
+        self._seen: tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]] = ((), (), ())
+        """The owner, mortgaged and buildings tuples the last outlook was last checked against."""
+        self._near: Callable[[tuple[Any, ...]], Any] = _nothing
+        """Picks the outlook's `near` squares out of such a tuple."""
 
     def outlook(self, state: GameState, seat: int) -> Outlook:
         last = self._last
-        if last is not None and last.fits(state, seat):
-            return last
+        owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
+        seen = self._seen
+        # Unchanged holdings are usually the very same tuples: test identity before comparing squares.
+        if last is not None and last.seat == seat:
+            if owner is seen[0] and mortgaged is seen[1] and buildings is seen[2]:
+                return last
+            near = self._near
+            if (
+                (owner is seen[0] or (near(owner) == near(seen[0]) and owner.count(seat) == last.lots))
+                and (mortgaged is seen[1] or near(mortgaged) == near(seen[1]))
+                and (buildings is seen[2] or near(buildings) == near(seen[2]))
+            ):
+                self._seen = (owner, mortgaged, buildings)
+                return last
         last = self._last = outlook(state, seat)
+        self._seen = (owner, mortgaged, buildings)
+        self._near = itemgetter(*last.near) if last.near else _nothing
         return last

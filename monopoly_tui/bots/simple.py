@@ -64,7 +64,11 @@ class SimpleBot(BotBase):
             self._idle = (look, self._least_cash(state, look))
         if cash < self._idle[1]:
             # Too little cash to build or lift with these holdings: only a swap may be worth offering.
-            return self._swap(state, look) if look.wishes else None
+            swap = self._swap(state, look) if look.wishes else None
+            if swap is None:
+                # Nothing to offer this round either (offers are remembered by round).
+                self.rest(state, self._idle[1])
+            return swap
         if look.buildable and cash - look.cheapest_house >= BUILD_CUSHION:
             build = self._build(state, seat, look)
             if build is not None:
