@@ -15,7 +15,7 @@ from typing import Any, Unpack
 
 from .actions import ProposeTrade
 from .board import Board, DeckName
-from .events import Event, EventFields, EventKind, make_event
+from .events import Event, EventFields, EventKind
 from .model import assemble, evolve
 from .rules import Rules
 from .state import (
@@ -101,7 +101,7 @@ class Table:
     # --- changing ----------------------------------------------------------------------------
 
     def emit(self, kind: EventKind, **fields: Unpack[EventFields]) -> None:
-        self.events.append(make_event(kind, fields))
+        self.events.append(Event(kind, **fields))
 
     def update_player(self, seat: int, **changes: Unpack[PlayerChanges]) -> None:
         self.players[seat] = evolve(self.players[seat], changes)
