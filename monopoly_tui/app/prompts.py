@@ -28,9 +28,9 @@ from ..engine import (
     UseJailCard,
     current_actor,
     legal_actions,
+    minimum_bid,
     situation,
 )
-from ..engine.auction import minimum_bid
 from ..engine.buildings import building_kind
 from ..locale import tr
 from ..money import rubles

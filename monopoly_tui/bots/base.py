@@ -33,6 +33,7 @@ from ..engine import (
     Unmortgage,
     UseJailCard,
     legal_actions,
+    minimum_bid,
     situation,
     why_illegal,
 )
@@ -102,19 +103,19 @@ class BotBase:
         now = situation(state)
         if now == "calm":
             return self._manage_calm(state, seat) or self.move(state, seat)
-        actions = legal_actions(state, seat)
-        if not actions:
-            raise ValueError(f"seat {seat} has nothing to do now")
         if now == "trade":
             assert state.trade is not None
             return self.answer_trade(state, seat, state.trade)
+        if now == "auction":
+            assert state.auction is not None
+            return self.bid(state, seat, state.auction)
+        actions = legal_actions(state, seat)
+        if not actions:
+            raise ValueError(f"seat {seat} has nothing to do now")
         if now == "mortgage_choice":
             return self.lift_or_keep(state, seat, actions)
         if now == "debt":
             return self.settle_debt(state, seat, actions)
-        if now == "auction":
-            assert state.auction is not None
-            return self.bid(state, seat, state.auction, actions)
         return self.place(state, seat, [a for a in actions if isinstance(a, PlaceBuilding)])
 
     def manage(self, state: GameState, seat: int) -> Action | None:
@@ -202,11 +203,11 @@ class BotBase:
         assert raising, "a debtor who may not go bankrupt always has something to sell or mortgage"
         return self.raise_money(state, seat, raising)
 
-    def bid(self, state: GameState, seat: int, auction: Auction, actions: list[Action]) -> Action:
-        """Bid up to this bot's limit in steps; pass above it."""
-        lowest = min((a.amount for a in actions if isinstance(a, Bid)), default=None)
+    def bid(self, state: GameState, seat: int, auction: Auction) -> Action:
+        """Bid up to this bot's limit in steps; pass above it (or when the least bid is beyond the cash)."""
+        lowest = minimum_bid(state, auction)
         limit = self.auction_limit(state, seat, auction)
-        if lowest is not None and lowest <= limit:
+        if lowest <= limit and lowest <= state.players[seat].cash:
             step = self.bid_step(state, auction)
             amount = min(limit, -(-lowest // step) * step)
             offer = Bid(player=seat, amount=amount)

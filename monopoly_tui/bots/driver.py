@@ -97,21 +97,19 @@ class _Game:
 
     def apply(self, action: Action) -> None:
         before = self.state
-        self.state = apply(before, action)
+        after = self.state = apply(before, action)
         self.actions += 1
-        self.landings.record(before, action, self.state)
-
-    def step(self, calm: bool = False) -> None:
-        """The current actor's bot acts once (calm: the situation is known to be calm)."""
-        state = self.state
-        seat = state.turn if calm else current_actor(state)
-        assert seat is not None
-        self.apply(self.bots[seat].choose(state, seat))
+        landings = self.landings
+        # Most actions neither throw to move nor resolve a throw: skip the tally's call for them.
+        if landings.pending is not None or before.phase == "roll":
+            landings.record(before, action, after)
 
     def settle(self) -> None:
         """Let the current actors act until the game is calm again (a trade answered, an auction over...)."""
         while self.running and situation(self.state) != "calm":
-            self.step()
+            seat = current_actor(self.state)
+            assert seat is not None
+            self.apply(self.bots[seat].choose(self.state, seat))
 
     def others_manage(self) -> None:
         """At a turn change, each other seat may take a few manage actions or make trade offers."""
@@ -120,19 +118,14 @@ class _Game:
             if seat == actor:
                 continue
             for _ in range(OTHERS_MANAGE):
-                state = self.state
-                if (
-                    state.players[seat].bankrupt
-                    or state.is_over
-                    or self.actions >= self.max_actions
-                    or situation(state) != "calm"
-                ):
-                    break
-                action = bot.manage(state, seat)
+                # None unless the situation is calm (so not over) and the seat still in the game.
+                action = bot.manage(self.state, seat)
                 if action is None:
                     break
                 self.apply(action)
                 self.settle()
+                if not self.running:
+                    return
 
 
 def play_game(
@@ -158,14 +151,18 @@ def play_out(state: GameState, bots: Sequence[Bot], max_rounds: int = 200) -> tu
         state = game.state
         if state.is_over or game.actions >= max_actions or state.round > max_rounds:
             break
-        calm = situation(state) == "calm"
-        if calm:
-            turn = (state.round, state.turn)
+        if situation(state) == "calm":
+            seat = state.turn
+            turn = (state.round, seat)
             if turn != last_turn:
                 last_turn = turn
                 game.others_manage()
                 continue
-        game.step(calm)
+        else:
+            actor = current_actor(state)
+            assert actor is not None
+            seat = actor
+        game.apply(bots[seat].choose(state, seat))
     state = game.state
     game.landings.flush(state)
     stats = GameStats(

@@ -33,6 +33,7 @@ from .actions import (
     action_to_json,
     parse_action,
 )
+from .auction import minimum_bid
 from .board import Board, Card, ColorGroup, Square
 from .errors import IllegalActionError, InvalidActionError
 from .events import Event
@@ -103,6 +104,7 @@ __all__ = [
     "is_legal",
     "legal_actions",
     "managers",
+    "minimum_bid",
     "net_worth",
     "new_game",
     "parse_action",

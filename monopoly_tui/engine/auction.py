@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .model import evolve
 from .rent import Holdings
 from .state import Auction, Placement
 from .table import Table
@@ -30,7 +31,7 @@ def start(t: Table, square: int, decliner: int | None) -> None:
 
 
 def minimum_bid(h: Holdings, auction: Auction) -> int:
-    """The least the next bid may be."""
+    """The least the next bid in auction may be (any amount from it up to the bidder's cash is legal)."""
     if auction.high_bidder is None:
         return auction.opening or h.rules.auction.min_opening
     return auction.high_bid + h.rules.auction.min_step
@@ -47,8 +48,8 @@ def bid(t: Table, seat: int, amount: int) -> None:
         if s not in stay:
             t.emit("bid_passed", player=s, square=a.square, reason="cash")
     nxt = stay[(stay.index(seat) + 1) % len(stay)]
-    t.auction = a.model_copy(
-        update={"bidders": tuple(stay), "turn": stay.index(nxt), "high_bid": amount, "high_bidder": seat}
+    t.auction = evolve(
+        a, {"bidders": tuple(stay), "turn": stay.index(nxt), "high_bid": amount, "high_bidder": seat}
     )
     _close_if_done(t)
 
@@ -59,7 +60,7 @@ def pass_bid(t: Table, seat: int) -> None:
     t.emit("bid_passed", player=seat, square=a.square)
     stay = a.bidders[: a.turn] + a.bidders[a.turn + 1 :]
     turn = a.turn % len(stay) if stay else 0
-    t.auction = a.model_copy(update={"bidders": stay, "turn": turn})
+    t.auction = evolve(a, {"bidders": stay, "turn": turn})
     _close_if_done(t)
 
 
