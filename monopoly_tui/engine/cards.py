@@ -16,6 +16,7 @@ from .board import (
     PayEachPlayer,
     Repairs,
 )
+from .model import assemble
 from .state import HeldCard, LastCard
 from .table import Table
 
@@ -25,7 +26,8 @@ def draw(t: Table, seat: int, deck: DeckName) -> bool:
     pile = t.deck(deck)
     index = pile.pop(0)
     card = t.board.deck(deck)[index]
-    t.last_card = LastCard(deck=deck, index=index, player=seat)
+    last = {"deck": deck, "index": index, "player": seat}
+    t.last_card = assemble(LastCard, last, set(last))
     t.emit("card_drawn", player=seat, deck=deck, card=card.id)
     effect = card.effect
     if isinstance(effect, GetOutOfJail):

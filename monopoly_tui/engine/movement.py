@@ -18,7 +18,7 @@ def advance(t: Table, seat: int, steps: int) -> None:
     """Move forward; passing or landing on GO pays the salary."""
     start = t.players[seat].position
     target = (start + steps) % BOARD_SIZE
-    t.update_player(seat, position=target)
+    t.move_token(seat, target)
     if start + steps >= BOARD_SIZE:
         _collect_salary(t, seat, target == 0)
     t.emit("moved", player=seat, square=target)
@@ -33,7 +33,7 @@ def advance_to(t: Table, seat: int, square: int) -> None:
 def move_back(t: Table, seat: int, steps: int) -> None:
     """Move backwards; GO is never collected this way."""
     target = (t.players[seat].position - steps) % BOARD_SIZE
-    t.update_player(seat, position=target)
+    t.move_token(seat, target)
     t.emit("moved", player=seat, square=target)
 
 

@@ -11,12 +11,12 @@ a list the first time (most actions change none of them).
 
 from __future__ import annotations
 
-from typing import Any, Unpack
+from typing import Any, TypeVar, Unpack
 
 from .actions import ProposeTrade
 from .board import Board, DeckName
 from .events import Event, EventFields, EventKind
-from .model import assemble, evolve
+from .model import Frozen, assemble, evolve
 from .rules import Rules
 from .state import (
     Auction,
@@ -34,7 +34,7 @@ from .state import (
 SEQUENCES = ("players", "owner", "mortgaged", "buildings")
 """The state's tuples that rules change in place: lists on the table once changed (the short ones that
 seldom change, such as debts, stay tuples that rules replace)."""
-_FIELDS = frozenset(GameState.model_fields)
+_FIELDS = set(GameState.model_fields)
 """Every field of a state made by an action counts as given (as model_copy updating them all did)."""
 
 
@@ -106,6 +106,10 @@ class Table:
     def update_player(self, seat: int, **changes: Unpack[PlayerChanges]) -> None:
         self.players[seat] = evolve(self.players[seat], changes)
 
+    def move_token(self, seat: int, square: int) -> None:
+        """The player's token now stands on square (the rules of moving are movement's)."""
+        self.players[seat] = _with(self.players[seat], "position", square)
+
     def set_owner(self, square: int, seat: int | None) -> None:
         if isinstance(self.owner, tuple):
             self.owner = list(self.owner)
@@ -123,7 +127,8 @@ class Table:
         self.buildings[square] = level
 
     def add_cash(self, seat: int, amount: int) -> None:
-        self.update_player(seat, cash=self.players[seat].cash + amount)
+        player = self.players[seat]
+        self.players[seat] = _with(player, "cash", player.cash + amount)
 
     def bank_pays(self, seat: int, amount: int) -> None:
         """The bank pays a player (salary, card); the bank's money is unlimited."""
@@ -143,15 +148,28 @@ class Table:
         self.add_cash(payee, amount)
 
     def freeze(self) -> GameState:
-        """The new immutable state, with this action's events."""
-        values = self.__dict__.copy()
+        """The new immutable state, with this action's events. The table is spent: its fields become
+        the state's (no copy), so nothing may use it afterwards."""
+        values = self.__dict__
         for name in SEQUENCES:
             values[name] = tuple(values[name])
         if self._piles:
             decks = self.base.decks
-            values["decks"] = Decks(
-                chance=tuple(self._piles.get("chance", decks.chance)),
-                community_chest=tuple(self._piles.get("community_chest", decks.community_chest)),
-            )
+            piles = {
+                "chance": tuple(self._piles.get("chance", decks.chance)),
+                "community_chest": tuple(self._piles.get("community_chest", decks.community_chest)),
+            }
+            values["decks"] = assemble(Decks, piles, set(piles))
         values["events"] = tuple(self.events)
-        return assemble(GameState, values, set(_FIELDS))
+        self.__dict__ = {}
+        return assemble(GameState, values, _FIELDS.copy())
+
+
+F = TypeVar("F", bound=Frozen)
+
+
+def _with(model: F, name: str, value: Any) -> F:
+    """model with one field changed: `evolve` for the commonest change, without its mapping."""
+    values = model.__dict__.copy()
+    values[name] = value
+    return assemble(type(model), values, {*model.__pydantic_fields_set__, name})
