@@ -98,8 +98,8 @@ def _remember_situation(state: GameState) -> Situation:
     return now
 
 
-def _situation(state: GameState) -> Situation:
-    """situation(state) worked out from the state's fields."""
+def _situation(state: GameState | Table) -> Situation:
+    """situation(state) worked out from the fields of a state (or of the table about to become one)."""
     if state.phase == "game_over":
         return "over"
     if state.trade is not None:
@@ -257,8 +257,9 @@ def apply(state: GameState, action: Action) -> GameState:
 
 def _freeze(t: Table) -> GameState:
     """The new state, its situation worked out at once (every caller asks for it)."""
+    now = _situation(t)
     state = t.freeze()
-    _remember_situation(state)
+    object.__setattr__(state, "_situation", now)
     return state
 
 
@@ -287,7 +288,7 @@ def _check(state: GameState, action: Action) -> None:
     if not 0 <= action.player < len(state.players):
         raise InvalidActionError(f"there is no seat {action.player} in a game of {len(state.players)}")
     now = situation(state)
-    seat = _actor(state, now)
+    seat = state.turn if now == "calm" else _actor(state, now)
     if seat is None:
         raise IllegalActionError("the game is over")
     player = state.players[action.player]
@@ -303,7 +304,7 @@ def _check(state: GameState, action: Action) -> None:
     if action.player != seat:
         who = state.players[seat].name
         raise IllegalActionError(f"it is {who} (seat {seat}) who must act now, not seat {action.player}")
-    problem = _actor_problem(state, action, now)
+    problem = _phase_problem(state, action) if now == "calm" else _actor_problem(state, action, now)
     if problem:
         raise IllegalActionError(problem)
 

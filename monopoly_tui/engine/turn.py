@@ -43,10 +43,13 @@ def finish_move(t: Table) -> None:
 
 def end_turn(t: Table) -> None:
     """Pass the dice to the next player still in the game; a new round starts when the order wraps."""
-    active = t.active_seats()
-    later = [s for s in active if s > t.turn]
-    nxt = later[0] if later else active[0]
-    if not later:
+    players = t.players
+    nxt = t.turn
+    while True:  # someone else is still in: the game would be over otherwise
+        nxt = (nxt + 1) % len(players)
+        if not players[nxt].bankrupt:
+            break
+    if nxt <= t.turn:
         t.round += 1
     t.turn = nxt
     t.doubles = 0
@@ -57,7 +60,7 @@ def end_turn(t: Table) -> None:
     limit = t.rules.end.turn_limit
     if limit is not None and t.round > limit:
         # the richest by net worth wins; a tie goes to the earlier seat
-        _game_over(t, sorted(active, key=lambda s: (-finance.net_worth(t, s), s)))
+        _game_over(t, sorted(t.active_seats(), key=lambda s: (-finance.net_worth(t, s), s)))
         return
     t.emit("turn_started", player=nxt, amount=t.round)
 
