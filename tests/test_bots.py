@@ -5,6 +5,7 @@ same game. Amounts in rubles.
 
 from __future__ import annotations
 
+import copy
 from collections import Counter
 from typing import Any
 
@@ -13,6 +14,7 @@ from factory import NAMES, board, make_state, play, roll
 
 from monopoly_tui.bots import BOT_NAMES, Bot, BotKind, JailPolicy, LandingTally, make_bot, play_game
 from monopoly_tui.bots.driver import IN_JAIL
+from monopoly_tui.bots.outlook import Watcher, outlook
 from monopoly_tui.engine import (
     AcceptTrade,
     Action,
@@ -397,6 +399,54 @@ def test_same_seed_same_game() -> None:
     first, second = game(), game()
     assert first[0] == second[0]
     assert first[1] == second[1]
+
+
+# --- the bots' shortcuts: what they remember must never change a decision -----------------------------
+
+
+class Forgetful:
+    """Plays a bot, and checks each answer against a copy of it that has forgotten its shortcuts (the
+    outlook kept between changes of holdings, the note that managing has nothing to do) but keeps what
+    it remembers on purpose (offers made, this turn's budget). Checks the watchers kept for every seat
+    against an outlook worked out afresh, too."""
+
+    def __init__(self, bot: Bot, watchers: list[Watcher], checked: Counter[str]) -> None:
+        self.bot, self.watchers, self.checked = bot, watchers, checked
+
+    @property
+    def kind(self) -> BotKind:
+        return self.bot.kind
+
+    def _compare(self, state: GameState, seat: int, ask: str) -> Action | None:
+        for other, watcher in enumerate(self.watchers):
+            assert watcher.outlook(state, other) == outlook(state, other)
+        fresh = copy.deepcopy(self.bot)
+        fresh._quiet = None  # type: ignore[attr-defined]
+        fresh._watch = Watcher()  # type: ignore[attr-defined]
+        expected = getattr(fresh, ask)(state, seat)
+        action: Action | None = getattr(self.bot, ask)(state, seat)
+        assert action == expected, f"{ask} at round {state.round}: {action} but {expected} without shortcuts"
+        self.checked[ask] += 1
+        return action
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        action = self._compare(state, seat, "choose")
+        assert action is not None
+        return action
+
+    def manage(self, state: GameState, seat: int) -> Action | None:
+        return self._compare(state, seat, "manage")
+
+
+def test_the_bots_shortcuts_change_no_decision() -> None:
+    checked: Counter[str] = Counter()
+    games = [(3, ["simple", "simple", "strong", "simple"], None), (5, ["simple", "strong", "simple"], TIGHT)]
+    for seed, kinds, rules in games:
+        watchers = [Watcher() for _ in kinds]
+        bots = [Forgetful(make_bot(kind, seed, seat), watchers, checked) for seat, kind in enumerate(kinds)]
+        play_game(board(), NAMES[: len(kinds)], bots, seed, rules, max_rounds=60)
+    assert checked["choose"] > 500
+    assert checked["manage"] > 500
 
 
 def test_strong_bot_wins_more_than_its_share() -> None:

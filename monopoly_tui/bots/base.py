@@ -89,9 +89,9 @@ class BotBase:
         self._turn: tuple[int, int] = (-1, -1)
         self._spent = 0
         self._plain_moves: dict[int, tuple[Roll, EndTurn]] = {}
-        self._quiet: tuple[object, object, object, int, int] | None = None
-        """(owner, mortgaged, buildings, round, cash): with these very holdings, in this round, and less
-        cash than that, manage_now has nothing to do (see `rest`)."""
+        self._quiet: tuple[int, object, object, object, int, int] | None = None
+        """(seat, owner, mortgaged, buildings, round, cash): with these very holdings, in this round, and
+        less cash than that, manage_now has nothing to do for seat (see `rest`)."""
 
     @property
     def name(self) -> str:
@@ -128,11 +128,12 @@ class BotBase:
         quiet = self._quiet
         if (
             quiet is not None
-            and state.owner is quiet[0]
-            and state.mortgaged is quiet[1]
-            and state.buildings is quiet[2]
-            and state.round == quiet[3]
-            and state.players[seat].cash < quiet[4]
+            and state.owner is quiet[1]
+            and state.mortgaged is quiet[2]
+            and state.buildings is quiet[3]
+            and state.round == quiet[4]
+            and seat == quiet[0]
+            and state.players[seat].cash < quiet[5]
         ):
             return None
         turn = (state.round, state.turn)
@@ -241,13 +242,13 @@ class BotBase:
         """
         raise NotImplementedError
 
-    def rest(self, state: GameState, below: int) -> None:
+    def rest(self, state: GameState, seat: int, below: int) -> None:
         """Note that manage_now found nothing to do in state, and would find nothing again while the
         holdings (owner, mortgages, buildings: the very same tuples), the round and seat's cash below
         `below` stay as they are: most calls between two changes of holdings then cost a few comparisons.
         The bot's own memory must not change the answer meanwhile (offers made are remembered per round).
         """
-        self._quiet = (state.owner, state.mortgaged, state.buildings, state.round, below)
+        self._quiet = (seat, state.owner, state.mortgaged, state.buildings, state.round, below)
 
     def jail_stay(self, state: GameState, seat: int) -> JailPolicy:
         raise NotImplementedError

@@ -67,7 +67,7 @@ class SimpleBot(BotBase):
             swap = self._swap(state, look) if look.wishes else None
             if swap is None:
                 # Nothing to offer this round either (offers are remembered by round).
-                self.rest(state, self._idle[1])
+                self.rest(state, seat, self._idle[1])
             return swap
         if look.buildable and cash - look.cheapest_house >= BUILD_CUSHION:
             build = self._build(state, seat, look)
