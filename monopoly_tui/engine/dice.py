@@ -11,6 +11,8 @@ from typing import TypeVar
 
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
+_FACES = tuple((face // 6 + 1, face % 6 + 1) for face in range(36))
+"""The 36 equally likely throws of two dice, by a draw modulo 36."""
 
 
 def next_random(rng: int) -> tuple[int, int]:
@@ -31,7 +33,7 @@ def throw_dice(rng: int) -> tuple[int, tuple[int, int]]:
     """Throw two six-sided dice: (new generator state, (die1, die2))."""
     rng, value = next_random(rng)
     face = value % 36
-    return rng, (face // 6 + 1, face % 6 + 1)
+    return rng, _FACES[face]
 
 
 def shuffled(rng: int, items: Sequence[T]) -> tuple[int, tuple[T, ...]]:

@@ -31,7 +31,7 @@ def charge(
     """
     if amount <= 0:
         return
-    if t.cash(debtor) >= amount and not any(d.debtor == debtor for d in t.debts):
+    if t.cash(debtor) >= amount and not (t.debts and any(d.debtor == debtor for d in t.debts)):
         _pay(t, debtor, creditor, amount, reason, **where)
     else:
         t.debts = (*t.debts, Debt(debtor=debtor, creditor=creditor, amount=amount, reason=reason))
