@@ -15,6 +15,7 @@ from factory import NAMES, board, make_state, play, roll
 from monopoly_tui.bots import BOT_NAMES, Bot, BotKind, JailPolicy, LandingTally, make_bot, play_game
 from monopoly_tui.bots.driver import IN_JAIL
 from monopoly_tui.bots.outlook import Watcher, outlook
+from monopoly_tui.bots.strong import StrongBot
 from monopoly_tui.engine import (
     AcceptTrade,
     Action,
@@ -406,9 +407,9 @@ def test_same_seed_same_game() -> None:
 
 class Forgetful:
     """Plays a bot, and checks each answer against a copy of it that has forgotten its shortcuts (the
-    outlook kept between changes of holdings, the note that managing has nothing to do) but keeps what
-    it remembers on purpose (offers made, this turn's budget). Checks the watchers kept for every seat
-    against an outlook worked out afresh, too."""
+    outlook kept between changes of holdings, the note that managing has nothing to do, the strong bot's
+    reserve) but keeps what it remembers on purpose (offers made, this turn's budget). Checks the
+    watchers kept for every seat against an outlook worked out afresh, too."""
 
     def __init__(self, bot: Bot, watchers: list[Watcher], checked: Counter[str]) -> None:
         self.bot, self.watchers, self.checked = bot, watchers, checked
@@ -423,6 +424,8 @@ class Forgetful:
         fresh = copy.deepcopy(self.bot)
         fresh._quiet = None  # type: ignore[attr-defined]
         fresh._watch = Watcher()  # type: ignore[attr-defined]
+        if isinstance(fresh, StrongBot):
+            fresh._reserve = StrongBot(0, seat)._reserve
         expected = getattr(fresh, ask)(state, seat)
         action: Action | None = getattr(self.bot, ask)(state, seat)
         assert action == expected, f"{ask} at round {state.round}: {action} but {expected} without shortcuts"
@@ -440,7 +443,12 @@ class Forgetful:
 
 def test_the_bots_shortcuts_change_no_decision() -> None:
     checked: Counter[str] = Counter()
-    games = [(3, ["simple", "simple", "strong", "simple"], None), (5, ["simple", "strong", "simple"], TIGHT)]
+    no_rent_in_jail = Rules.model_validate({"rent": {"collect_in_jail": False}})
+    games: list[tuple[int, list[BotKind], Rules | None]] = [
+        (3, ["simple", "simple", "strong", "simple"], None),
+        (5, ["simple", "strong", "simple"], TIGHT),
+        (7, ["strong", "strong", "simple"], no_rent_in_jail),
+    ]
     for seed, kinds, rules in games:
         watchers = [Watcher() for _ in kinds]
         bots = [Forgetful(make_bot(kind, seed, seat), watchers, checked) for seat, kind in enumerate(kinds)]

@@ -26,7 +26,7 @@ from ..engine import (
     ProposeTrade,
     TradeSide,
     Unmortgage,
-    legal_actions,
+    is_legal,
     why_illegal,
 )
 from ..engine.board import Street
@@ -45,6 +45,7 @@ from .valuation import (
     completes_group,
     danger,
     house_cost,
+    lots_of,
     owns_group,
     visit_rates,
 )
@@ -79,9 +80,28 @@ class StrongBot(BotBase):
         self._asked: dict[tuple[int, ...], tuple[int, int]] = {}
         """Streets asked for -> (offers made, round of the last offer)."""
         self._watch = Watcher()
+        self._reserve: tuple[tuple[int, object, object, object, tuple[bool, ...]], int] = (
+            (-1, (), (), (), ()),
+            0,
+        )
+        """The last reserve, and (seat, owner, mortgaged, buildings, who is in jail) it was worked out for."""
 
     def reserve(self, state: GameState, seat: int) -> int:
-        return max(MIN_RESERVE, min(MAX_RESERVE, int(RESERVE_SHARE * danger(state, seat))))
+        """Cash kept back against the highest rent on the board (worked out again only when the holdings
+        or who sits in jail change: nothing else moves a rent at nominal dice)."""
+        jailed = tuple(p.in_jail for p in state.players)
+        key, value = self._reserve
+        if (
+            key[1] is state.owner
+            and key[2] is state.mortgaged
+            and key[3] is state.buildings
+            and key[0] == seat
+            and key[4] == jailed
+        ):
+            return value
+        value = max(MIN_RESERVE, min(MAX_RESERVE, int(RESERVE_SHARE * danger(state, seat))))
+        self._reserve = ((seat, state.owner, state.mortgaged, state.buildings, jailed), value)
+        return value
 
     # --- managing ------------------------------------------------------------------------------
 
@@ -93,18 +113,20 @@ class StrongBot(BotBase):
             return None
         cash = state.players[seat].cash
         reserve = self.reserve(state, seat)
-        known: list[Action] = []
-
-        def legal() -> list[Action]:
-            if not known:
-                known.extend(legal_actions(state, seat))
-            return known
-
         if buying and square is not None:
             price = state.board.property(square).price
             if cash < price and (completes_group(state, seat, square) or blocks_group(state, seat, square)):
-                return self._loose_mortgage(state, seat, legal(), spare=colour_group(state.board, square))
-        lifts = [a for a in legal() if isinstance(a, Unmortgage)] if look.pledged else []
+                return self._loose_mortgage(state, seat, spare=colour_group(state.board, square))
+        # Lifts that leave at least the reserve (the least any lift below asks for), if legal.
+        lifts = [
+            lift
+            for lift in (
+                Unmortgage(player=seat, square=i)
+                for i in look.pledged
+                if cash - lift_cost(state, i) >= reserve
+            )
+            if is_legal(state, lift)
+        ]
         for lift in lifts:
             whole = owns_group(state, seat, colour_group(state.board, lift.square))
             if whole and cash - lift_cost(state, lift.square) >= reserve:
@@ -117,7 +139,7 @@ class StrongBot(BotBase):
                 if why_illegal(state, build) is None:
                     return build
             else:
-                mortgage = self._loose_mortgage(state, seat, legal())
+                mortgage = self._loose_mortgage(state, seat)
                 if mortgage is not None:
                     return mortgage
         offer = self._offer(state, seat, cash - reserve, look.wishes)
@@ -156,16 +178,16 @@ class StrongBot(BotBase):
             return rate * (sq.rent[3] - now) / ((3 - level) * sq.house_cost)
         return rate * (sq.rent[level + 1] - sq.rent[level]) / sq.house_cost
 
-    def _loose_mortgage(
-        self, state: GameState, seat: int, actions: list[Action], spare: tuple[int, ...] = ()
-    ) -> Action | None:
+    def _loose_mortgage(self, state: GameState, seat: int, spare: tuple[int, ...] = ()) -> Action | None:
         """The mortgage costing the least earning power, of a lot outside seat's whole groups and spare."""
-        loose = [
-            a
-            for a in actions
-            if isinstance(a, Mortgage)
-            and a.square not in spare
-            and not owns_group(state, seat, colour_group(state.board, a.square))
+        loose: list[Action] = [
+            mortgage
+            for mortgage in (
+                Mortgage(player=seat, square=i)
+                for i in lots_of(state, seat)
+                if i not in spare and not owns_group(state, seat, colour_group(state.board, i))
+            )
+            if is_legal(state, mortgage)
         ]
         return least_loss(state, seat, loose) if loose else None
 
