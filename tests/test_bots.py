@@ -298,6 +298,21 @@ def test_strong_bot_offers_cash_for_the_street_that_completes_its_group() -> Non
     assert make_bot("simple", 1, 0).manage(state, 0) is None
 
 
+def test_a_strong_bot_short_of_cash_offers_once_the_money_comes_in_the_same_round() -> None:
+    """With too little cash it offers nothing; the same holdings in the same round with more cash (rent
+    received, say) bring the offer: the note that no offer is worth making holds only for less cash."""
+    bot = make_bot("strong", 1, 0)
+    poor = make_state(3, owners={16: 0, 18: 0, 19: 1}, cash={0: 120_000})
+    assert bot.manage(poor, 0) is None
+    richer = poor.players[0].model_copy(update={"cash": 1_500_000})
+    same_holdings = poor.model_copy(update={"players": (richer, *poor.players[1:])})
+    assert same_holdings.owner is poor.owner
+    offer = bot.manage(same_holdings, 0)
+    assert isinstance(offer, ProposeTrade)
+    assert offer.take.lots == (19,)
+    assert offer.give.cash > 0
+
+
 def test_simple_bot_offers_a_swap_that_completes_both_groups() -> None:
     state = make_state(3, owners={8: 0, 9: 0, 1: 0, 6: 1, 3: 1})
     offer = make_bot("simple", 1, 0).manage(state, 0)
@@ -408,8 +423,8 @@ def test_same_seed_same_game() -> None:
 class Forgetful:
     """Plays a bot, and checks each answer against a copy of it that has forgotten its shortcuts (the
     outlook kept between changes of holdings, the note that managing has nothing to do, the strong bot's
-    reserve) but keeps what it remembers on purpose (offers made, this turn's budget). Checks the
-    watchers kept for every seat against an outlook worked out afresh, too."""
+    reserve and its note that no offer is worth making) but keeps what it remembers on purpose (offers
+    made, this turn's budget). Checks the watchers kept for every seat against fresh outlooks, too."""
 
     def __init__(self, bot: Bot, watchers: list[Watcher], checked: Counter[str]) -> None:
         self.bot, self.watchers, self.checked = bot, watchers, checked
@@ -426,6 +441,7 @@ class Forgetful:
         fresh._watch = Watcher()  # type: ignore[attr-defined]
         if isinstance(fresh, StrongBot):
             fresh._reserve = StrongBot(0, seat)._reserve
+            fresh._no_offer = None
         expected = getattr(fresh, ask)(state, seat)
         action: Action | None = getattr(self.bot, ask)(state, seat)
         assert action == expected, f"{ask} at round {state.round}: {action} but {expected} without shortcuts"

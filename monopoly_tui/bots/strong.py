@@ -85,6 +85,8 @@ class StrongBot(BotBase):
             0,
         )
         """The last reserve, and (seat, owner, mortgaged, buildings, who is in jail) it was worked out for."""
+        self._no_offer: tuple[tuple[int, object, object, object, int], int, int] | None = None
+        """(seat, owner, mortgaged, buildings, round), cash and spare cash when `_offer` last found none."""
 
     def reserve(self, state: GameState, seat: int) -> int:
         """Cash kept back against the highest rent on the board (worked out again only when the holdings
@@ -196,7 +198,23 @@ class StrongBot(BotBase):
     def _offer(
         self, state: GameState, seat: int, spare: int, wished: tuple[Wish, ...]
     ) -> ProposeTrade | None:
-        """The next offer for streets that complete a group: cash first, else a swap, a bit more each try."""
+        """The next offer for streets that complete a group: cash first, else a swap, a bit more each try.
+
+        When there is none, there is none again with the same holdings in the same round and no more
+        cash (less cash only rules offers out): that is noted, and such calls answer at once.
+        """
+        cash = state.players[seat].cash
+        key = (seat, state.owner, state.mortgaged, state.buildings, state.round)
+        last_none = self._no_offer
+        if (
+            last_none is not None
+            and all(a is b for a, b in zip(key[1:4], last_none[0][1:4], strict=True))
+            and key[0] == last_none[0][0]
+            and key[4] == last_none[0][4]
+            and cash <= last_none[1]
+            and spare <= last_none[2]
+        ):
+            return None
         for wish in sorted(wished, key=lambda w: -APPRAISER.group_value(state.board, w.group)):
             tries, last = self._asked.get(wish.lots, (0, -RETRY_AFTER))
             if last == state.round or (tries >= len(CASH_LADDER) and state.round - last < RETRY_AFTER):
@@ -208,6 +226,7 @@ class StrongBot(BotBase):
             if offer is not None:
                 self._asked[wish.lots] = (tries + 1, state.round)
                 return offer
+        self._no_offer = (key, cash, spare)
         return None
 
     def _worth_it(self, state: GameState, offer: ProposeTrade) -> bool:
