@@ -148,6 +148,14 @@ class GameSession:
             ):
                 self.worth.append(self.net_worths())
 
+    def people_in_game(self) -> list[int]:
+        """The seats played by people (not computer players) still in the game."""
+        return [
+            seat
+            for seat, player in enumerate(self.state.players)
+            if seat not in self.bots and not player.bankrupt
+        ]
+
     def bot_to_move(self) -> Bot | None:
         """The bot the game waits on now, if it waits on a bot."""
         actor = current_actor(self.state)

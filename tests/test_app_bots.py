@@ -47,15 +47,36 @@ async def test_a_person_plays_against_a_computer_player() -> None:
         assert session.state.owner[3] == 0
         for _ in range(100):
             await pilot.pause(0.05)
-            if isinstance(app.screen, HandoffScreen):
+            if session.state.turn == 0:
                 break
-        # the robot has thrown 3+4, finished its turn, and the laptop comes back to Аня
-        assert isinstance(app.screen, HandoffScreen)
+        # the robot has thrown 3+4 and finished its turn; Аня is the only person at the laptop, so no
+        # handoff screen: her prompt is back at once, with the robot's moves in the log
+        await pilot.pause()
         assert session.state.turn == 0 and session.state.players[1].position == 7
-        await pilot.press("enter")
         screen = app.screen
         assert isinstance(screen, GameScreen)
+        assert not isinstance(screen, HandoffScreen)
         assert screen.prompt.seat == 0 and screen.prompt.choices[0].key == "r"
+        assert any("Робот" in line for line in session.log[-4:])
+
+
+async def test_two_people_and_a_computer_player_pass_the_laptop() -> None:
+    """With two people the laptop is handed on at their turns; the robot's turn needs no handoff."""
+    app = MonopolyApp(board(), RULES, dice=[(1, 2), (3, 4), (5, 6)])
+    app.bot_speed = len(BOT_DELAYS) - 1
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.start_game([seat(0, "Аня", None), seat(1, "Робот", "simple"), seat(2, "Борис", None)], 5, RULES)
+        await pilot.pause()
+        await pilot.press("r", "b", "e")  # Аня: Нагатинская, bought, end of turn
+        session = app.session
+        assert session is not None
+        for _ in range(100):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, HandoffScreen):
+                break
+        assert isinstance(app.screen, HandoffScreen)
+        assert session.state.turn == 2 and session.state.players[1].position == 7
+        assert app.screen.seat == 2
 
 
 async def test_bot_speed_key_cycles_the_pace() -> None:

@@ -166,13 +166,19 @@ class MonopolyApp(App[None]):
             self.schedule_bot()
             return
         actor = current_actor(state)
+        # With one person left at the laptop there is nobody to hand it to: their prompt comes back at
+        # once (it offers managing and trading before the throw), with the computer players' moves in
+        # the log instead of behind a handoff screen.
+        hand_on = len(session.people_in_game()) > 1
         if "turn_started" in kinds and situation(state) == "calm":
-            self.push_screen(HandoffScreen(session, state.turn, turn_change=True))
+            if hand_on:
+                self.push_screen(HandoffScreen(session, state.turn, turn_change=True))
         elif "trade_proposed" in kinds and actor is not None:
             # the offer is answered on the game screen: close whatever the proposer had open
             while not isinstance(self.screen, GameScreen):
                 self.pop_screen()
-            self.push_screen(HandoffScreen(session, actor, turn_change=False))
+            if hand_on:
+                self.push_screen(HandoffScreen(session, actor, turn_change=False))
 
     # --- computer players ---------------------------------------------------------------------------
 

@@ -43,9 +43,11 @@ HOUSE_RULES = (
 class PlayerRow(Horizontal):
     DEFAULT_CSS = """
     PlayerRow { height: 3; }
-    PlayerRow Input { width: 24; }
+    PlayerRow Input { width: 20; }
     PlayerRow Select { width: 18; }
-    PlayerRow .seat-number { width: 4; padding: 1 0; }
+    PlayerRow .token { width: 9; }
+    PlayerRow .kind { width: 26; }
+    PlayerRow .seat-number { width: 3; padding: 1 0; }
     """
 
     def __init__(self, number: int) -> None:
@@ -57,7 +59,11 @@ class PlayerRow(Horizontal):
         yield Static(f"{n + 1}.", classes="seat-number")
         yield Input(tr("setup.default_name", n=n + 1), id=f"name-{n}", max_length=16)
         yield Select(
-            [(t, t) for t in PLAYER_TOKENS], value=PLAYER_TOKENS[n], allow_blank=False, id=f"token-{n}"
+            [(t, t) for t in PLAYER_TOKENS],
+            value=PLAYER_TOKENS[n],
+            allow_blank=False,
+            id=f"token-{n}",
+            classes="token",
         )
         yield Select(
             [(tr(f"color.{c}"), i) for i, c in enumerate(COLOR_NAMES)],
@@ -70,6 +76,7 @@ class PlayerRow(Horizontal):
             value=0,
             allow_blank=False,
             id=f"kind-{n}",
+            classes="kind",
         )
 
 
@@ -80,7 +87,8 @@ class SetupScreen(Screen[None]):
         Binding("ctrl+d", "remove_player", tr("binding.remove_player"), key_display="^d"),
     ]
     DEFAULT_CSS = """
-    SetupScreen #setup { padding: 0 2; }
+    SetupScreen #setup { padding: 0 1; }
+    SetupScreen Checkbox { width: 100%; max-width: 76; }
     SetupScreen .heading { text-style: bold; margin-top: 1; }
     SetupScreen #players { height: auto; }
     SetupScreen #player-buttons, SetupScreen #start-row { height: auto; }
