@@ -73,7 +73,8 @@ def status_text(session: GameSession, *, compact: bool = False) -> Text:
     text.append(tr("status.round", round=state.round) + "  ")
     text.append(tr("status.turn") + " ")
     text.append(f"{seat.token} {turn.name}", style=Style(color=seat.color, bold=True))
-    if state.dice:
+    # The dice of this turn's throws only: before the turn's first throw, the last ones were another's.
+    if state.dice and (state.phase != "roll" or state.doubles > 0):
         d1, d2 = state.dice
         text.append("   " + tr("status.dice", d1=d1, d2=d2), style="bold")
     if compact:
