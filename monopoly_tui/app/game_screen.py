@@ -46,6 +46,9 @@ def _choice_bindings() -> list[Binding]:
 
 
 BID_STEP = 10_000
+"""What +/- add to or take from the bid being typed."""
+BID_JUMP = 10
+"""Steps that PgUp/PgDn move the bid by."""
 
 
 class GameScreen(Screen[None]):
@@ -57,8 +60,8 @@ class GameScreen(Screen[None]):
         Binding("t,е", "trade", tr("binding.trade"), key_display="t"),
         Binding("plus,equals_sign", "bid_step(1)", tr("binding.bid_up"), key_display="+"),
         Binding("minus", "bid_step(-1)", tr("binding.bid_down"), key_display="-"),
-        Binding("pageup", "bid_step(10)", tr("binding.bid_up_more"), show=False),
-        Binding("pagedown", "bid_step(-10)", tr("binding.bid_down_more"), show=False),
+        Binding("pageup", f"bid_step({BID_JUMP})", tr("binding.bid_up_more"), show=False),
+        Binding("pagedown", f"bid_step({-BID_JUMP})", tr("binding.bid_down_more"), show=False),
         Binding("backspace", "bid_erase", tr("binding.bid_erase"), show=False),
         Binding("question_mark,f1", "rules", tr("binding.rules"), key_display="?"),
         Binding("s,ы", "bot_speed", tr("binding.bot_speed"), key_display="s"),
@@ -219,7 +222,8 @@ class GameScreen(Screen[None]):
 
     def show_bid(self) -> None:
         if self.prompt.bid is not None:
-            self.query_one(PromptPanel).show_bid(self.bid_amount, *self.prompt.bid)
+            low, cash = self.prompt.bid
+            self.query_one(PromptPanel).show_bid(self.bid_amount, low, cash, BID_STEP, BID_JUMP * BID_STEP)
 
     def place_bid(self) -> None:
         if self.prompt.bid is None or self.prompt.seat is None:

@@ -175,10 +175,12 @@ class PromptPanel(Vertical):
         if prompt.choices and self.screen.focused is not buttons[0]:
             buttons[0].focus()
 
-    def show_bid(self, amount: int, low: int, cash: int) -> None:
+    def show_bid(self, amount: int, low: int, cash: int, step: int, jump: int) -> None:
+        """The bid being typed, its limits, and on a line of its own the keys that change it."""
         text = Text(tr("bid.amount") + " ")
         text.append(rubles(amount), style="bold reverse")
-        text.append("  " + tr("bid.hint", low=rubles(low), cash=rubles(cash)), style="dim")
+        text.append("  " + tr("bid.limits", low=rubles(low), cash=rubles(cash)), style="dim")
+        text.append("\n" + tr("bid.keys", step=rubles(step), jump=rubles(jump)), style="dim")
         self.query_one("#bid", Static).update(text)
 
 
