@@ -62,7 +62,7 @@ class SquaresList(DataTable[Text]):
         self.add_column("№", width=2)
         self.add_column(tr("list.square"), width=15)
         self.add_column(tr("list.state"), width=10)
-        self.add_column(tr("list.tokens"), width=4)
+        self.add_column(tr("list.tokens"), width=5)
         self.refresh_rows()
 
     def refresh_rows(self) -> None:
@@ -94,10 +94,11 @@ class BoardView(Container):
     BoardView > SquareCell.light { background: $surface; }
     BoardView.compact { layout: horizontal; }
     BoardView.compact > SquareCell { display: none; }
-    BoardView.compact > SquaresList { display: block; width: 41; height: 100%; }
+    BoardView.compact > SquaresList { display: block; width: 42; height: 100%; }
     BoardView.compact > #centre { width: 1fr; height: 100%; }
     BoardView.compact #prompt-choices { layout: grid; grid-size: 2; grid-rows: 1; grid-gutter: 0 1; }
     BoardView.compact #prompt-choices Button { width: 100%; }
+    BoardView.compact #prompt-choices Button.long { column-span: 2; }
     """
 
     def __init__(self, session: GameSession, centre: Vertical) -> None:

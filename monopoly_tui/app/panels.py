@@ -126,6 +126,10 @@ def key_label(key: str) -> str:
     return tr(f"key.{key}") if key == "enter" else key
 
 
+LONG_CHOICE = 15
+"""Characters of a choice's label that still fit half the prompt of the compact layout at 80 columns."""
+
+
 class ChoiceButton(Button):
     """One choice of the prompt; the buttons are made once and relabelled, never remounted."""
 
@@ -137,7 +141,10 @@ class ChoiceButton(Button):
         self.choice = choice
         self.display = choice is not None
         if choice is not None:
-            self.label = Text(f"[{key_label(choice.key)}] {choice.label}")
+            label = f"[{key_label(choice.key)}] {choice.label}"
+            self.label = Text(label)
+            # too long for half the compact prompt: it takes a row of its own there
+            self.set_class(len(label) > LONG_CHOICE, "long")
             self.refresh(layout=True)
 
 
