@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import importlib.resources
+import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
@@ -140,10 +141,29 @@ def load_rules_text(text: str, source: str = "<string>") -> Rules:
 def board_hash(board_or_path: Board | str | Path | None = None) -> str:
     """A stable sha256 (hex) of a board's canonical JSON; a path (or None, the default board) is loaded first.
 
-    Saves keep it to notice that the board changed since the game was saved.
+    Saves keep it to notice that the board changed since the game was saved. The board's default rules
+    are left out: a save keeps the rules its game was played by, so a new rules option or another
+    default changes no saved game.
     """
     board = board_or_path if isinstance(board_or_path, Board) else load_board(board_or_path)
-    return hashlib.sha256(board.model_dump_json().encode("utf-8")).hexdigest()
+    return _sha256(board.model_dump_json(exclude={"rules"}))
+
+
+RULES_ADDED: tuple[tuple[str, str], ...] = (("rent", "double_rent_needs_bare_group"),)
+"""Rules options (section, option) added since the first release, whose board_hash covered the whole
+board, default rules included. Each new option's default keeps the behaviour of before."""
+
+
+def first_release_board_hash(board: Board) -> str:
+    """What the first release's board_hash gave for this board: its saves are still accepted."""
+    data = board.model_dump(mode="json")
+    for section, option in RULES_ADDED:
+        data["rules"][section].pop(option, None)
+    return _sha256(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 # --- reading and parsing ----------------------------------------------------------------------------

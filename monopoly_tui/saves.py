@@ -48,7 +48,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from . import locale as _catalog
 from .boardfile import board_hash as compute_board_hash
-from .boardfile import load_board
+from .boardfile import first_release_board_hash, load_board
 from .bots.base import BotKind
 from .engine import Action, Board, GameRecord, GameState, ReplayError, new_game, replay
 from .engine.record import RECORD_FORMAT
@@ -519,7 +519,7 @@ def list_saves(board: Board | None = None) -> list[SaveEntry]:
     `board` defaults to the shipped board. An unreadable folder lists as empty.
     """
     board = load_board() if board is None else board
-    expected = compute_board_hash(board)
+    expected = _board_hashes(board)
     folder = _saves_folder()
     entries: list[tuple[int, str, SaveEntry]] = []
     try:
@@ -552,10 +552,10 @@ def latest_unfinished(board: Board) -> Path | None:
     return None
 
 
-_list_cache: dict[tuple[str, int, int, int, int, str], SaveEntry] = {}
+_list_cache: dict[tuple[str, int, int, int, int, tuple[str, ...]], SaveEntry] = {}
 
 
-def _list_entry(path: Path, info: os.stat_result, board: Board, expected_hash: str) -> SaveEntry:
+def _list_entry(path: Path, info: os.stat_result, board: Board, expected_hash: tuple[str, ...]) -> SaveEntry:
     key = (str(path), info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino, expected_hash)
     cached = _list_cache.get(key)
     if cached is not None:
@@ -647,7 +647,13 @@ def _field_path(loc: Sequence[int | str]) -> str:
     return out or "*"
 
 
-def _check(path: Path, raw: bytes, board: Board, expected_hash: str | None = None) -> _SaveFile:
+def _board_hashes(board: Board) -> tuple[str, ...]:
+    """The board hashes a save of this board may carry: today's, and the first release's (whose hash
+    covered the default rules too)."""
+    return (compute_board_hash(board), first_release_board_hash(board))
+
+
+def _check(path: Path, raw: bytes, board: Board, expected_hash: tuple[str, ...] | None = None) -> _SaveFile:
     """Every check of a save but the replay; returns the validated file."""
     if not raw.strip():
         raise _error("empty", f"{path}: the file is empty", path)
@@ -711,8 +717,12 @@ def _check(path: Path, raw: bytes, board: Board, expected_hash: str | None = Non
             saved=save.board_id,
             current=board.id,
         )
-    expected_hash = expected_hash or compute_board_hash(board)
-    if save.board_hash != expected_hash:
+    saved = save.board_hash
+    if expected_hash is None:  # today's hash, else the first release's (worked out only if needed)
+        known = saved == compute_board_hash(board) or saved == first_release_board_hash(board)
+    else:
+        known = saved in expected_hash
+    if not known:
         raise _error("board_changed", f"{path}: the board data changed since the game was saved", path)
     problems = []
     if tuple(s.name for s in save.seats) != save.players:

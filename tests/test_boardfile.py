@@ -19,6 +19,7 @@ from monopoly_tui.boardfile import (
     BoardFileError,
     board_hash,
     default_board_path,
+    first_release_board_hash,
     load_board,
     load_board_text,
     load_rules,
@@ -280,6 +281,20 @@ def test_board_hash(board: Board, tmp_path: Path, text: str) -> None:
     same = tmp_path / "same.yaml"
     same.write_text("# a comment changes nothing\n" + text, encoding="utf-8")
     assert board_hash(same) == digest
+    # the board's default rules are not part of it: a save keeps the rules its game was played by
+    other_rules = tmp_path / "rules.yaml"
+    other_rules.write_text(text.replace("jackpot: false", "jackpot: true"), encoding="utf-8")
+    assert load_board(other_rules).rules != board.rules
+    assert board_hash(other_rules) == digest
+
+
+def test_the_first_release_board_hash_is_reproduced(board: Board) -> None:
+    """The first release hashed the whole board, default rules included, before the rules had the options
+    added since (RULES_ADDED): this is the hash its saves carry, so they still load."""
+    assert (
+        first_release_board_hash(board) == "8b497130c8969c2657fee67b6b8adf977e3b66838b4b0d20a3c7695ff9765d93"
+    )
+    assert first_release_board_hash(board) != board_hash(board)
 
 
 def test_load_board_sees_a_changed_file(tmp_path: Path, text: str) -> None:

@@ -98,7 +98,11 @@ def test_house_rules_playouts_keep_invariants() -> None:
             "free_parking": {"jackpot": True},
             "go": {"double_on_landing": True},
             "auction": {"enabled": False},
-            "rent": {"collect_in_jail": False, "double_rent_blocked_by_mortgage": False},
+            "rent": {
+                "collect_in_jail": False,
+                "double_rent_blocked_by_mortgage": False,
+                "double_rent_needs_bare_group": False,
+            },
             "buildings": {"even_building": False, "scarce_auction": False, "houses": 10},
             "end": {"turn_limit": 60},
         }

@@ -76,6 +76,26 @@ def test_option_off_a_mortgaged_lot_does_not_stop_the_double_rent() -> None:
     assert_rent_paid(state, 8_000, 3)
 
 
+def test_a_house_anywhere_on_the_group_ends_the_double_rent() -> None:
+    """Seed 001 (default): doubled only while nothing is built on the group: a house on Житная leaves
+    Нагатинская, unbuilt, at its base rent (4 000)."""
+    state = land(make_state(2, owners={1: 1, 3: 1}, buildings={1: 1}), 1, 2)
+    assert_rent_paid(state, 4_000, 3)
+
+
+def test_option_off_an_unbuilt_street_beside_a_built_one_is_doubled() -> None:
+    """rent.double_rent_needs_bare_group false (seed 000: «на любом из незастроенных участков»): an unbuilt
+    street of a whole group is doubled even with a house next door (8 000); the built one takes its
+    house rent as always."""
+    rules = Rules.model_validate({"rent": {"double_rent_needs_bare_group": False}})
+    unbuilt = land(make_state(2, rules=rules, owners={1: 1, 3: 1}, buildings={1: 1}), 1, 2)
+    assert_rent_paid(unbuilt, 8_000, 3)
+    built = land(make_state(2, rules=rules, owners={1: 1, 3: 1}, buildings={3: 1}, positions={0: 1}), 1, 1)
+    assert_rent_paid(built, 20_000, 3)
+    mortgaged = land(make_state(2, rules=rules, owners={1: 1, 3: 1}, mortgaged=[1]), 1, 2)
+    assert_rent_paid(mortgaged, 4_000, 3)
+
+
 def test_no_rent_on_a_mortgaged_lot() -> None:
     """Seed 001: landing on a mortgaged property costs nothing."""
     state = land(make_state(2, owners={1: 1, 3: 1}, mortgaged=[3]), 1, 2)

@@ -24,6 +24,7 @@ from factory import board
 from playout import choose
 
 from monopoly_tui import saves
+from monopoly_tui.boardfile import board_hash
 from monopoly_tui.engine import (
     Board,
     EndTurn,
@@ -190,6 +191,31 @@ def test_the_file_is_readable_json_one_action_a_line(tmp_path: Path) -> None:
     }
     assert "Аня" in text  # not \u-escaped
     assert len(text.splitlines()) >= len(record.actions)
+
+
+FIRST_RELEASE_SAVE = Path(__file__).parent / "golden" / "save_format1_first_release.json"
+"""A save written by the first release (120 actions of a 3-player random game, seed 8). Its board_hash
+covers the board's default rules as they were then, before the rules options added since."""
+
+
+def test_a_save_of_the_first_release_still_loads_and_lists(data_dir: Path) -> None:
+    raw = FIRST_RELEASE_SAVE.read_bytes()
+    assert json.loads(raw)["board_hash"] != board_hash(board())
+    loaded = load_save(FIRST_RELEASE_SAVE, board())
+    assert len(loaded.record.actions) == 120 and loaded.header.round == 8
+    assert loaded.state == final(8, 3, limit=120)[0]
+    assert FIRST_RELEASE_SAVE.read_bytes() == raw
+    copy = saves_dir() / "old.json"
+    copy.write_bytes(raw)
+    [entry] = list_saves(board())
+    assert entry.readable and entry.path == copy
+
+
+def test_a_new_save_carries_the_board_hash_without_the_rules(tmp_path: Path) -> None:
+    state, record = final(4, 2, limit=10)
+    path = tmp_path / "a.json"
+    save(path, state, record)
+    assert json.loads(path.read_text("utf-8"))["board_hash"] == board_hash(board())
 
 
 def test_a_backup_keeps_the_previous_version(tmp_path: Path) -> None:

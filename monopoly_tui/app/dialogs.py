@@ -103,6 +103,7 @@ def rules_markdown(rules: Rules, board: Board) -> str:
         (tr("rules.opt.decliner_station"), yes if rules.auction.decliner_bids.station else no),
         (tr("rules.opt.decliner_utility"), yes if rules.auction.decliner_bids.utility else no),
         (tr("rules.opt.double_rent_blocked"), yes if rules.rent.double_rent_blocked_by_mortgage else no),
+        (tr("rules.opt.double_rent_bare"), yes if rules.rent.double_rent_needs_bare_group else no),
         (tr("rules.opt.rent_in_jail"), yes if rules.rent.collect_in_jail else no),
         (tr("rules.opt.jackpot"), yes if rules.free_parking.jackpot else no),
         (tr("rules.opt.even"), yes if rules.buildings.even_building else no),

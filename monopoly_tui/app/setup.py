@@ -36,6 +36,7 @@ HOUSE_RULES = (
     ("buildings", "even_building"),
     ("buildings", "scarce_auction"),
     ("rent", "double_rent_blocked_by_mortgage"),
+    ("rent", "double_rent_needs_bare_group"),
 )
 """The yes/no options offered as toggles, (section, option) of the rules."""
 

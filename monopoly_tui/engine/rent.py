@@ -63,8 +63,9 @@ def rent_due(h: Holdings, square: int, dice_total: int) -> int:
         group = h.board.group_of[square]
         if (
             owns_whole_group(h, square)
-            # seed 001: doubled only while no building stands anywhere on the group
-            and not any(h.buildings[i] for i in group)
+            # seed 001 (default): doubled only while no building stands anywhere on the group;
+            # seed 000 (option off): any unbuilt street of the whole group is doubled
+            and not (h.rules.rent.double_rent_needs_bare_group and any(h.buildings[i] for i in group))
             and not (h.rules.rent.double_rent_blocked_by_mortgage and any(h.mortgaged[i] for i in group))
         ):
             return 2 * sq.rent[0]

@@ -45,6 +45,10 @@ class AuctionRules(Frozen):
 
 
 class RentRules(Frozen):
+    double_rent_needs_bare_group: bool = True
+    """The double base rent of a whole group holds only while no building stands anywhere on the group
+    (seed 001: «при условии, что на участках группы нет построек»); false: any unbuilt street of a whole
+    group earns it, even beside built ones (seed 000: «на любом из незастроенных участков»)."""
     double_rent_blocked_by_mortgage: bool = True
     """A mortgaged street in a whole group stops the double base rent (seed 001)."""
     collect_in_jail: bool = True
