@@ -96,8 +96,9 @@ class ManageScreen(ModalScreen[None]):
         state = self.session.state
         seat = self.session.seats[self.seat]
         player = state.players[self.seat]
-        title = Text(f"{seat.token} {player.name}", style=Style(color=seat.color, bold=True))
-        title.append("   " + tr("manage.cash", cash=rubles(player.cash)))
+        title = Text()
+        title.append(f"{seat.token} {player.name}", style=Style(color=seat.color, bold=True))
+        title.append("   " + tr("manage.cash", cash=rubles(player.cash)), style="bold")
         if len(managers(state)) > 1:
             title.append("   " + tr("manage.switch"), style="dim")
         self.query_one("#manage-title", Static).update(title)
