@@ -36,7 +36,7 @@ class TradeScreen(ModalScreen[None]):
     }
     TradeScreen #trade-head { height: auto; }
     TradeScreen #trade-head Select { width: 32; }
-    TradeScreen #trade-head .arrow { width: 5; padding: 1 1; }
+    TradeScreen #trade-head .swap-sign { width: 5; padding: 1 1; }
     TradeScreen #trade-sides { height: 1fr; }
     TradeScreen .side { width: 1fr; height: 100%; }
     TradeScreen SelectionList { height: 1fr; }
@@ -65,7 +65,7 @@ class TradeScreen(ModalScreen[None]):
                     id="proposer",
                     prompt=tr("trade.proposer"),
                 )
-                yield Static(" ⇄ ", classes="arrow")
+                yield Static(" ⇄ ", classes="swap-sign")
                 partners = self.partners()
                 yield Select(
                     [(state.players[s].name, s) for s in partners],
