@@ -12,6 +12,7 @@ from playout import choose
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.cells import cell_text, grid_position, squares_in_grid_order, wrap_name
+from monopoly_tui.app.dialogs import worth_bars
 from monopoly_tui.app.prompts import prompt_for
 from monopoly_tui.engine import (
     Buy,
@@ -164,3 +165,11 @@ async def test_resizing_from_tiny_to_huge_never_crashes() -> None:
         await pilot.resize_terminal(120, 36)
         await pilot.press("b")
         assert app.session is not None and app.session.state.owner[app.session.state.players[0].position] == 0
+
+
+def test_net_worth_bars_share_one_scale_and_fit_the_width() -> None:
+    assert worth_bars([0, 50, 100], top=100) == " ▄█"
+    assert worth_bars([50, 50], top=200) == "▂▂"  # a quarter of the best player's top
+    assert worth_bars([], top=100) == ""
+    long = worth_bars(list(range(300)), top=299, width=60)
+    assert len(long) == 60 and long[0] == " " and long[-1] == "█"

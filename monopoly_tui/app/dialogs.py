@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -10,7 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Footer, Markdown, Sparkline, Static
+from textual.widgets import Button, Footer, Markdown, Static
 
 from ..engine import Board, Rules, net_worth
 from ..locale import tr
@@ -136,6 +138,38 @@ class RulesScreen(ModalScreen[None]):
         self.dismiss()
 
 
+BARS = " ▁▂▃▄▅▆▇█"
+"""Bar heights from nothing to the highest net worth of the game."""
+CHART_WIDTH = 60
+
+
+def worth_bars(values: Sequence[int], top: int, width: int = CHART_WIDTH) -> str:
+    """One line of bars, a column per stretch of rounds, each the net worth at its start as a share of top
+    (the highest of all players: the lines compare)."""
+    if not values or top <= 0:
+        return ""
+    columns = min(width, len(values))
+    picked = [values[col * len(values) // columns] for col in range(columns)]
+    return "".join(BARS[max(0, min(len(BARS) - 1, round(v * (len(BARS) - 1) / top)))] for v in picked)
+
+
+def worth_chart(session: GameSession) -> Text:
+    """Each player's net worth round by round, in their colour, on one scale, with the last figure."""
+    worth = session.worth
+    top = max((max(w) for w in worth), default=0)
+    text = Text()
+    for seat, s in enumerate(session.seats):
+        values = [w[seat] for w in worth]
+        name = f"{s.token} {s.name}"
+        text.append(f"{name:<18.18} ", style=Style(color=s.color, bold=True))
+        text.append(worth_bars(values, top), style=Style(color=s.color))
+        if values:
+            text.append(f"  {rubles(values[-1])}")
+        if seat < len(session.seats) - 1:
+            text.append("\n")
+    return text
+
+
 class GameOverScreen(Screen[None]):
     """The winner, the standings with net worth, and each player's net worth over the game."""
 
@@ -147,8 +181,8 @@ class GameOverScreen(Screen[None]):
     GameOverScreen { align: center middle; }
     GameOverScreen > Vertical { width: 90; height: auto; border: thick $success; padding: 1 2; }
     GameOverScreen #winner { text-style: bold; width: 100%; content-align: center middle; margin-bottom: 1; }
-    GameOverScreen Sparkline { height: 2; margin-bottom: 1; }
     GameOverScreen .spark-label { height: 1; }
+    GameOverScreen #worth-chart { height: auto; margin-bottom: 1; }
     """
 
     def __init__(self, session: GameSession) -> None:
@@ -173,10 +207,7 @@ class GameOverScreen(Screen[None]):
                 table.add_row(str(place), name, rubles(p.cash), worth)
             yield Static(table)
             yield Static(tr("over.history", rounds=len(self.session.worth)), classes="spark-label")
-            for seat, s in enumerate(self.session.seats):
-                values = [float(w[seat]) for w in self.session.worth] or [0.0]
-                yield Static(Text(f"{s.token} {s.name}", style=Style(color=s.color)), classes="spark-label")
-                yield Sparkline(values)
+            yield Static(worth_chart(self.session), id="worth-chart")
             yield Button(tr("over.to_title"), id="to-title", variant="primary")
         yield Footer()
 
