@@ -149,7 +149,10 @@ def board_hash(board_or_path: Board | str | Path | None = None) -> str:
     return _sha256(board.model_dump_json(exclude={"rules"}))
 
 
-RULES_ADDED: tuple[tuple[str, str], ...] = (("rent", "double_rent_needs_bare_group"),)
+RULES_ADDED: tuple[tuple[str, str], ...] = (
+    ("rent", "double_rent_needs_bare_group"),
+    ("start", "first_by_roll"),
+)
 """Rules options (section, option) added since the first release, whose board_hash covered the whole
 board, default rules included. Each new option's default keeps the behaviour of before."""
 

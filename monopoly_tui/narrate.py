@@ -36,8 +36,8 @@ def narrate(event: Event, state: GameState) -> str:
 def _key(event: Event) -> str:
     base = f"event.{event.kind}"
     if event.kind == "dice_rolled":
-        if event.reason == "utility":
-            return base + ".utility"
+        if event.reason in ("utility", "first"):
+            return f"{base}.{event.reason}"
         if event.dice is not None and event.dice[0] == event.dice[1]:
             return base + ".double"
     if event.kind == "built" and event.amount == 0:

@@ -88,3 +88,19 @@ async def test_bot_speed_key_cycles_the_pace() -> None:
         assert app.bot_speed == 1
         await pilot.press("s", "s")
         assert app.bot_speed == 0
+
+
+async def test_with_the_throw_for_who_begins_its_winner_is_asked_first() -> None:
+    """start.first_by_roll, seed 12: Аня 3, Борис 9, Вера 9, then Борис 7, Вера 5: Борис begins."""
+    rules = Rules.model_validate({"start": {"first_by_roll": True}})
+    app = MonopolyApp(board(), rules)
+    async with app.run_test(size=(120, 36)) as pilot:
+        people = [seat(0, "Аня", None), seat(1, "Борис", None), seat(2, "Вера", None)]
+        app.start_game(people, 12, rules)
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert screen.prompt.seat == 1 and screen.prompt.choices[0].key == "r"
+        session = app.session
+        assert session is not None
+        assert sum("кто начнёт" in line for line in session.log) == 5

@@ -17,6 +17,7 @@ from monopoly_tui.app.prompts import prompt_for
 from monopoly_tui.engine import (
     Buy,
     Decline,
+    Event,
     Rules,
     apply,
     current_actor,
@@ -173,3 +174,10 @@ def test_net_worth_bars_share_one_scale_and_fit_the_width() -> None:
     assert worth_bars([], top=100) == ""
     long = worth_bars(list(range(300)), top=299, width=60)
     assert len(long) == 60 and long[0] == " " and long[-1] == "█"
+
+
+def test_the_throws_for_who_begins_are_told_as_such_even_doubles() -> None:
+    rules = Rules.model_validate({"start": {"first_by_roll": True}})
+    state = make_state(2, rules=rules)
+    line = narrate(Event(kind="dice_rolled", player=0, dice=(3, 3), reason="first"), state)
+    assert line == "Аня бросает кубики, чтобы решить, кто начнёт: 3 и 3."

@@ -291,9 +291,8 @@ def test_board_hash(board: Board, tmp_path: Path, text: str) -> None:
 def test_the_first_release_board_hash_is_reproduced(board: Board) -> None:
     """The first release hashed the whole board, default rules included, before the rules had the options
     added since (RULES_ADDED): this is the hash its saves carry, so they still load."""
-    assert (
-        first_release_board_hash(board) == "8b497130c8969c2657fee67b6b8adf977e3b66838b4b0d20a3c7695ff9765d93"
-    )
+    first_release = "8b497130c8969c2657fee67b6b8adf977e3b66838b4b0d20a3c7695ff9765d93"
+    assert first_release_board_hash(board) == first_release, "a new rules option missing from RULES_ADDED?"
     assert first_release_board_hash(board) != board_hash(board)
 
 

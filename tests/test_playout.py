@@ -95,6 +95,7 @@ def test_tight_games_end_with_debts_bankruptcies_and_building_auctions() -> None
 def test_house_rules_playouts_keep_invariants() -> None:
     rules = Rules.model_validate(
         {
+            "start": {"first_by_roll": True},
             "free_parking": {"jackpot": True},
             "go": {"double_on_landing": True},
             "auction": {"enabled": False},

@@ -7,7 +7,7 @@ played with scripted dice on a small set-up state. Amounts are rubles.
 from __future__ import annotations
 
 import pytest
-from factory import board, card_index, kinds, make_state, play, play_events, roll
+from factory import NAMES, board, card_index, kinds, make_state, play, play_events, roll
 
 from monopoly_tui.engine import (
     Action,
@@ -15,6 +15,7 @@ from monopoly_tui.engine import (
     Buy,
     Decline,
     EndTurn,
+    Event,
     GameState,
     IllegalActionError,
     PassBid,
@@ -24,6 +25,7 @@ from monopoly_tui.engine import (
     apply,
     current_actor,
     legal_actions,
+    new_game,
 )
 
 START = 1_500_000
@@ -134,6 +136,55 @@ def test_end_turn_order_wraps_over_three_seats() -> None:
         seen.append((state.turn, state.round))
         state = play(state, roll(seat, 2, 3), EndTurn(player=seat))
     assert seen == [(0, 1), (1, 1), (2, 1)]
+    assert (state.turn, state.round) == (0, 2)
+
+
+FIRST_BY_ROLL = Rules.model_validate({"start": {"first_by_roll": True}})
+
+
+def test_option_the_highest_throw_begins_and_a_tie_throws_again() -> None:
+    """start.first_by_roll: everybody throws (seed 12: 3, 9, 9), the tied throw again (7, 5): Борис
+    begins, and the first round is counted from him. The throws come from the game's own generator."""
+    state = new_game(board(), NAMES[:3], seed=12, rules=FIRST_BY_ROLL)
+    throws = [(e.player, e.dice, e.reason) for e in state.events if e.kind == "dice_rolled"]
+    assert throws == [
+        (0, (2, 1), "first"),
+        (1, (3, 6), "first"),
+        (2, (6, 3), "first"),
+        (1, (1, 6), "first"),
+        (2, (2, 3), "first"),
+    ]
+    assert state.events[-1] == Event(kind="turn_started", player=1, amount=1)
+    assert (state.turn, state.first, state.round, state.phase) == (1, 1, 1, "roll")
+    assert current_actor(state) == 1
+    assert legal_actions(state) == [Roll(player=1)]
+    # by default the first seat as entered begins, and nothing is thrown
+    default = new_game(board(), NAMES[:3], seed=12)
+    assert (default.turn, default.first) == (0, 0)
+    assert kinds(default) == ["turn_started"]
+
+
+def test_rounds_are_counted_from_the_seat_that_began() -> None:
+    """Борис began: Борис, Вера, Аня play round 1, and round 2 begins when the dice come back to him."""
+    state = make_state(3, turn=1, first=1, positions={0: 15, 1: 15, 2: 15})
+    seen = []
+    for seat in (1, 2, 0):
+        seen.append((state.turn, state.round))
+        state = play(state, roll(seat, 2, 3), EndTurn(player=seat))
+    assert seen == [(1, 1), (2, 1), (0, 1)]
+    assert (state.turn, state.round) == (1, 2)
+    assert (state.events[-1].player, state.events[-1].amount) == (1, 2)
+
+
+def test_rounds_go_on_when_the_seat_that_began_is_out() -> None:
+    """Борис began and went bankrupt: the dice pass from Аня to Вера over his seat, and a round begins."""
+    state = make_state(3, turn=0, first=1, positions={0: 15, 2: 15})
+    players = list(state.players)
+    players[1] = players[1].model_copy(update={"bankrupt": True, "cash": 0})
+    state = state.model_copy(update={"players": tuple(players), "bank_balance": START, "eliminated": (1,)})
+    state = play(state, roll(0, 2, 3), EndTurn(player=0))
+    assert (state.turn, state.round) == (2, 2)
+    state = play(state, roll(2, 2, 3), EndTurn(player=2))
     assert (state.turn, state.round) == (0, 2)
 
 

@@ -97,6 +97,7 @@ def rules_markdown(rules: Rules, board: Board) -> str:
     yes, no = tr("rules.yes"), tr("rules.no")
     options = [
         (tr("rules.opt.start_cash"), rubles(rules.start.cash)),
+        (tr("rules.opt.first_by_roll"), yes if rules.start.first_by_roll else no),
         (tr("rules.opt.salary"), rubles(rules.go.salary)),
         (tr("rules.opt.double_go"), yes if rules.go.double_on_landing else no),
         (tr("rules.opt.jail_fine"), rubles(rules.jail.fine)),

@@ -29,6 +29,7 @@ SEAT_KINDS: list[tuple[str, BotKind | None]] = [
 """Who can sit in a seat: a person or a computer player of either strength."""
 
 HOUSE_RULES = (
+    ("start", "first_by_roll"),
     ("free_parking", "jackpot"),
     ("go", "double_on_landing"),
     ("rent", "collect_in_jail"),

@@ -80,8 +80,25 @@ def new_game(board: Board, players: Sequence[str], *, seed: int, rules: Rules | 
         rng=rng,
     )
     t = Table(state)
-    t.emit("turn_started", player=0, amount=1)
+    if rules.start.first_by_roll:
+        t.turn = t.first = _first_by_roll(t)
+    t.emit("turn_started", player=t.turn, amount=1)
     return _freeze(t)
+
+
+def _first_by_roll(t: Table) -> int:
+    """Everybody throws; the highest throw begins, a tie throwing again among the tied (events for every
+    throw). The throws come from the game's own generator, so the seed decides them."""
+    contenders = list(range(len(t.players)))
+    while len(contenders) > 1:
+        totals = {}
+        for seat in contenders:
+            t.rng, thrown = dice.throw_dice(t.rng)
+            t.emit("dice_rolled", player=seat, dice=thrown, reason="first")
+            totals[seat] = thrown[0] + thrown[1]
+        best = max(totals.values())
+        contenders = [seat for seat in contenders if totals[seat] == best]
+    return contenders[0]
 
 
 def situation(state: GameState) -> Situation:

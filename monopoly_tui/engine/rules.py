@@ -10,6 +10,9 @@ from .model import Frozen
 class StartRules(Frozen):
     cash: PositiveInt = 1_500_000
     """Money each player starts with."""
+    first_by_roll: bool = False
+    """Who begins: everybody throws the dice and the highest throw begins (a tie throws again among the
+    tied), play then going on in seat order; false: the first seat as entered. The seeds are silent."""
 
 
 class GoRules(Frozen):

@@ -135,6 +135,8 @@ class GameState(Frozen):
     players: tuple[PlayerState, ...]
     turn: int = 0
     """The seat whose turn it is."""
+    first: int = 0
+    """The seat that began the game (see the rules option start.first_by_roll): a round begins at its turn."""
     round: int = 1
     phase: Phase = "roll"
     owner: tuple[int | None, ...]

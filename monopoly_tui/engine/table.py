@@ -49,6 +49,7 @@ class Table:
     seed: int
     players: list[PlayerState]
     turn: int
+    first: int
     round: int
     phase: Phase
     owner: tuple[int | None, ...] | list[int | None]

@@ -44,12 +44,14 @@ def finish_move(t: Table) -> None:
 def end_turn(t: Table) -> None:
     """Pass the dice to the next player still in the game; a new round starts when the order wraps."""
     players = t.players
+    n = len(players)
     nxt = t.turn
     while True:  # someone else is still in: the game would be over otherwise
-        nxt = (nxt + 1) % len(players)
+        nxt = (nxt + 1) % n
         if not players[nxt].bankrupt:
             break
-    if nxt <= t.turn:
+    # a round begins when the dice come round to the seat that began the game (or pass it, if it is out)
+    if (nxt - t.first) % n <= (t.turn - t.first) % n:
         t.round += 1
     t.turn = nxt
     t.doubles = 0

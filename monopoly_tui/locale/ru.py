@@ -6,6 +6,7 @@ MESSAGES: dict[str, str] = {
     # --- the game log: one sentence per engine event ---------------------------------------------
     "event.dice_rolled": "{player} бросает кубики: {d1} и {d2}.",
     "event.dice_rolled.double": "{player} бросает кубики: {d1} и {d2} — дубль!",
+    "event.dice_rolled.first": "{player} бросает кубики, чтобы решить, кто начнёт: {d1} и {d2}.",
     "event.dice_rolled.utility": "{player} бросает кубики для оплаты коммунального предприятия: {d1} и {d2}.",
     "event.moved": "{player} — на поле «{square}».",
     "event.passed_go": "{player} проходит «Вперёд» и получает {amount}.",
@@ -147,6 +148,7 @@ MESSAGES: dict[str, str] = {
     "setup.add": "+ Игрок",
     "setup.remove": "− Игрок",
     "setup.rules": "Правила",
+    "setup.rule.start.first_by_roll": "Кто ходит первым, решает бросок кубиков",
     "setup.rule.free_parking.jackpot": "Банк на «Бесплатной стоянке»: налоги и штрафы копятся в центре",
     "setup.rule.go.double_on_landing": "Двойная зарплата за остановку точно на поле «Вперёд»",
     "setup.rule.rent.collect_in_jail": "Владелец в тюрьме получает аренду",
@@ -245,6 +247,7 @@ MESSAGES: dict[str, str] = {
     "rules.none": "нет",
     "rules.options": "Варианты правил в этой игре",
     "rules.opt.start_cash": "Стартовый капитал",
+    "rules.opt.first_by_roll": "Кто начинает, решает бросок кубиков",
     "rules.opt.salary": "Зарплата за поле «Вперёд»",
     "rules.opt.double_go": "Двойная зарплата за остановку на «Вперёд»",
     "rules.opt.jail_fine": "Штраф за выход из тюрьмы",
