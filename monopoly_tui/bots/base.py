@@ -38,6 +38,7 @@ from ..engine import (
     why_illegal,
 )
 from ..engine.state import Auction
+from .outlook import Holdings, holdings, unchanged
 
 BotKind = Literal["simple", "strong"]
 JailPolicy = Literal["short", "long"]
@@ -89,9 +90,9 @@ class BotBase:
         self._turn: tuple[int, int] = (-1, -1)
         self._spent = 0
         self._plain_moves: dict[int, tuple[Roll, EndTurn]] = {}
-        self._quiet: tuple[int, object, object, object, int, int] | None = None
-        """(seat, owner, mortgaged, buildings, round, cash): with these very holdings, in this round, and
-        less cash than that, manage_now has nothing to do for seat (see `rest`)."""
+        self._quiet: tuple[int, Holdings, int, int] | None = None
+        """(seat, holdings, round, cash): with these very holdings, in this round, and less cash than that,
+        manage_now has nothing to do for seat (see `rest`)."""
 
     @property
     def name(self) -> str:
@@ -128,12 +129,10 @@ class BotBase:
         quiet = self._quiet
         if (
             quiet is not None
-            and state.owner is quiet[1]
-            and state.mortgaged is quiet[2]
-            and state.buildings is quiet[3]
-            and state.round == quiet[4]
+            and unchanged(state, quiet[1])
+            and state.round == quiet[2]
             and seat == quiet[0]
-            and state.players[seat].cash < quiet[5]
+            and state.players[seat].cash < quiet[3]
         ):
             return None
         turn = (state.round, state.turn)
@@ -248,7 +247,7 @@ class BotBase:
         `below` stay as they are: most calls between two changes of holdings then cost a few comparisons.
         The bot's own memory must not change the answer meanwhile (offers made are remembered per round).
         """
-        self._quiet = (seat, state.owner, state.mortgaged, state.buildings, state.round, below)
+        self._quiet = (seat, holdings(state), state.round, below)
 
     def jail_stay(self, state: GameState, seat: int) -> JailPolicy:
         raise NotImplementedError

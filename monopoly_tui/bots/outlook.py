@@ -16,6 +16,20 @@ from ..engine import GameState
 from .trading import Wish
 from .valuation import house_cost
 
+Holdings = tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]
+"""A state's owner, mortgaged and buildings tuples: everything a player holds."""
+NOTHING_SEEN: Holdings = ((), (), ())
+
+
+def holdings(state: GameState) -> Holdings:
+    return (state.owner, state.mortgaged, state.buildings)
+
+
+def unchanged(state: GameState, seen: Holdings) -> bool:
+    """The state holds the very tuples seen: nobody's holdings changed (the engine makes new tuples for
+    every change, and keeps the old ones otherwise). What a bot works out from the holdings alone holds."""
+    return state.owner is seen[0] and state.mortgaged is seen[1] and state.buildings is seen[2]
+
 
 @dataclass(frozen=True, slots=True)
 class Outlook:
@@ -80,19 +94,19 @@ class Watcher:
 
     def __init__(self) -> None:
         self._last: Outlook | None = None
-        self._seen: tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]] = ((), (), ())
-        """The owner, mortgaged and buildings tuples the last outlook was last checked against."""
+        self._seen: Holdings = NOTHING_SEEN
+        """The holdings the last outlook was last checked against."""
         self._near: Callable[[tuple[Any, ...]], Any] = _nothing
         """Picks the outlook's `near` squares out of such a tuple."""
 
     def outlook(self, state: GameState, seat: int) -> Outlook:
         last = self._last
-        owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
         seen = self._seen
         # Unchanged holdings are usually the very same tuples: test identity before comparing squares.
         if last is not None and last.seat == seat:
-            if owner is seen[0] and mortgaged is seen[1] and buildings is seen[2]:
+            if unchanged(state, seen):
                 return last
+            owner, mortgaged, buildings = holdings(state)
             near = self._near
             if (
                 (owner is seen[0] or (near(owner) == near(seen[0]) and owner.count(seat) == last.lots))
@@ -102,6 +116,6 @@ class Watcher:
                 self._seen = (owner, mortgaged, buildings)
                 return last
         last = self._last = outlook(state, seat)
-        self._seen = (owner, mortgaged, buildings)
+        self._seen = holdings(state)
         self._near = itemgetter(*last.near) if last.near else _nothing
         return last

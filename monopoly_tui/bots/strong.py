@@ -34,7 +34,7 @@ from ..engine.buildings import place_problem
 from ..engine.mortgages import lift_cost
 from ..engine.state import Auction
 from .base import BotBase, BotKind, JailPolicy
-from .outlook import Watcher
+from .outlook import NOTHING_SEEN, Holdings, Watcher, holdings, unchanged
 from .raising import least_loss
 from .trading import Wish, gains, swap_lots, view_after
 from .valuation import (
@@ -80,29 +80,20 @@ class StrongBot(BotBase):
         self._asked: dict[tuple[int, ...], tuple[int, int]] = {}
         """Streets asked for -> (offers made, round of the last offer)."""
         self._watch = Watcher()
-        self._reserve: tuple[tuple[int, object, object, object, tuple[bool, ...]], int] = (
-            (-1, (), (), (), ()),
-            0,
-        )
-        """The last reserve, and (seat, owner, mortgaged, buildings, who is in jail) it was worked out for."""
-        self._no_offer: tuple[tuple[int, object, object, object, int], int, int] | None = None
-        """(seat, owner, mortgaged, buildings, round), cash and spare cash when `_offer` last found none."""
+        self._reserve: tuple[int, Holdings, tuple[bool, ...], int] = (-1, NOTHING_SEEN, (), 0)
+        """(seat, holdings, who is in jail) the last reserve was worked out for, and the reserve."""
+        self._no_offer: tuple[int, Holdings, int, int, int] | None = None
+        """(seat, holdings, round, cash, spare cash) when `_offer` last found none."""
 
     def reserve(self, state: GameState, seat: int) -> int:
         """Cash kept back against the highest rent on the board (worked out again only when the holdings
         or who sits in jail change: nothing else moves a rent at nominal dice)."""
         jailed = tuple(p.in_jail for p in state.players)
-        key, value = self._reserve
-        if (
-            key[1] is state.owner
-            and key[2] is state.mortgaged
-            and key[3] is state.buildings
-            and key[0] == seat
-            and key[4] == jailed
-        ):
+        known_seat, seen, known_jailed, value = self._reserve
+        if unchanged(state, seen) and known_seat == seat and known_jailed == jailed:
             return value
         value = max(MIN_RESERVE, min(MAX_RESERVE, int(RESERVE_SHARE * danger(state, seat))))
-        self._reserve = ((seat, state.owner, state.mortgaged, state.buildings, jailed), value)
+        self._reserve = (seat, holdings(state), jailed, value)
         return value
 
     # --- managing ------------------------------------------------------------------------------
@@ -204,15 +195,14 @@ class StrongBot(BotBase):
         cash (less cash only rules offers out): that is noted, and such calls answer at once.
         """
         cash = state.players[seat].cash
-        key = (seat, state.owner, state.mortgaged, state.buildings, state.round)
-        last_none = self._no_offer
+        none = self._no_offer
         if (
-            last_none is not None
-            and all(a is b for a, b in zip(key[1:4], last_none[0][1:4], strict=True))
-            and key[0] == last_none[0][0]
-            and key[4] == last_none[0][4]
-            and cash <= last_none[1]
-            and spare <= last_none[2]
+            none is not None
+            and unchanged(state, none[1])
+            and none[0] == seat
+            and none[2] == state.round
+            and cash <= none[3]
+            and spare <= none[4]
         ):
             return None
         for wish in sorted(wished, key=lambda w: -APPRAISER.group_value(state.board, w.group)):
@@ -226,7 +216,7 @@ class StrongBot(BotBase):
             if offer is not None:
                 self._asked[wish.lots] = (tries + 1, state.round)
                 return offer
-        self._no_offer = (key, cash, spare)
+        self._no_offer = (seat, holdings(state), state.round, cash, spare)
         return None
 
     def _worth_it(self, state: GameState, offer: ProposeTrade) -> bool:

@@ -11,12 +11,12 @@ a list the first time (most actions change none of them).
 
 from __future__ import annotations
 
-from typing import Any, TypeVar, Unpack
+from typing import Any, Unpack
 
 from .actions import ProposeTrade
 from .board import Board, DeckName
 from .events import Event, EventFields, EventKind
-from .model import Frozen, assemble, evolve
+from .model import assemble, evolve
 from .rules import Rules
 from .state import (
     Auction,
@@ -109,7 +109,7 @@ class Table:
 
     def move_token(self, seat: int, square: int) -> None:
         """The player's token now stands on square (the rules of moving are movement's)."""
-        self.players[seat] = _with(self.players[seat], "position", square)
+        self.players[seat] = evolve(self.players[seat], {"position": square})
 
     def set_owner(self, square: int, seat: int | None) -> None:
         if isinstance(self.owner, tuple):
@@ -129,7 +129,7 @@ class Table:
 
     def add_cash(self, seat: int, amount: int) -> None:
         player = self.players[seat]
-        self.players[seat] = _with(player, "cash", player.cash + amount)
+        self.players[seat] = evolve(player, {"cash": player.cash + amount})
 
     def bank_pays(self, seat: int, amount: int) -> None:
         """The bank pays a player (salary, card); the bank's money is unlimited."""
@@ -164,13 +164,3 @@ class Table:
         values["events"] = tuple(self.events)
         self.__dict__ = {}
         return assemble(GameState, values, _FIELDS.copy())
-
-
-F = TypeVar("F", bound=Frozen)
-
-
-def _with(model: F, name: str, value: Any) -> F:
-    """model with one field changed: `evolve` for the commonest change, without its mapping."""
-    values = model.__dict__.copy()
-    values[name] = value
-    return assemble(type(model), values, {*model.__pydantic_fields_set__, name})
