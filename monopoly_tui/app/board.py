@@ -33,7 +33,8 @@ def ring_tracks(width: int, height: int) -> tuple[str, str]:
 
 
 class SquareCell(Widget):
-    """One square of the ring; redraws from the session on `refresh()`."""
+    """One square of the ring, drawn from the session; `redraw` repaints it only when what it shows changed
+    (an action changes two or three squares: repainting all forty made most of a key press's time)."""
 
     DEFAULT_CSS = "SquareCell { height: 100%; width: 100%; }"
 
@@ -44,11 +45,20 @@ class SquareCell(Widget):
         )
         self.session = session
         self.index = index
+        self._shown: Text | None = None
 
-    def render(self) -> Text:
+    def content(self) -> Text:
         return cell_text(
             self.session.state, self.session.seats, self.index, self.size.width, self.size.height
         )
+
+    def render(self) -> Text:
+        self._shown = self.content()
+        return self._shown
+
+    def redraw(self) -> None:
+        if self.content() != self._shown:
+            self.refresh()
 
 
 class SquaresList(DataTable[Text]):
@@ -127,6 +137,6 @@ class BoardView(Container):
 
     def redraw(self) -> None:
         for cell in self.query(SquareCell):
-            cell.refresh()
+            cell.redraw()
         if self.has_class("compact"):
             self.query_one(SquaresList).refresh_rows()
