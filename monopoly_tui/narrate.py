@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .engine import Event, GameState
+from .engine import Action, Event, GameState
 from .locale import has, tr
 from .money import rubles
 
@@ -31,6 +31,11 @@ def narrate(event: Event, state: GameState) -> str:
     if event.reason in ("house", "hotel"):
         values["building"] = tr(f"building.{event.reason}")
     return tr(_key(event), **values)
+
+
+def narrate_action(action: Action, state: GameState) -> str:
+    """Who did what, in a few Russian words (the events of the action tell the details)."""
+    return tr(f"action.{action.kind}", player=state.players[action.player].name)
 
 
 def _key(event: Event) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import random
 from pathlib import Path
+from typing import get_args
 
 from factory import board, make_state, play, roll
 from playout import choose
@@ -15,8 +16,10 @@ from monopoly_tui.app.cells import cell_text, grid_position, squares_in_grid_ord
 from monopoly_tui.app.dialogs import worth_bars
 from monopoly_tui.app.prompts import prompt_for
 from monopoly_tui.engine import (
+    Action,
     Buy,
     Decline,
+    EndTurn,
     Event,
     Rules,
     apply,
@@ -26,7 +29,7 @@ from monopoly_tui.engine import (
 )
 from monopoly_tui.engine.events import EventKind
 from monopoly_tui.locale import ru
-from monopoly_tui.narrate import narrate
+from monopoly_tui.narrate import narrate, narrate_action
 from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
 
 PACKAGE = Path(__file__).resolve().parent.parent / "monopoly_tui"
@@ -68,6 +71,14 @@ def test_buy_prompt_without_the_money_offers_only_declining() -> None:
 def test_every_event_kind_has_a_russian_sentence() -> None:
     kinds = set(EventKind.__args__)  # type: ignore[attr-defined]
     assert {k for k in kinds if f"event.{k}" not in ru.MESSAGES} == set()
+
+
+def test_every_action_kind_has_a_russian_phrase() -> None:
+    kinds = {cls.model_fields["kind"].default for cls in get_args(get_args(Action)[0])}
+    assert len(kinds) == 20
+    assert {k for k in kinds if f"action.{k}" not in ru.MESSAGES} == set()
+    state = make_state(2)
+    assert narrate_action(EndTurn(player=1), state) == "Борис завершает ход"
 
 
 def test_narration_of_a_whole_game_is_russian_and_complete() -> None:

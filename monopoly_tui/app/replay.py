@@ -11,7 +11,7 @@ from textual.widgets import Footer, Static
 
 from ..engine import GameState, apply, new_game
 from ..locale import tr
-from ..narrate import narrate
+from ..narrate import narrate, narrate_action
 from ..saves import LoadedSave
 from ..session import GameSession
 from .board import BoardView
@@ -90,7 +90,7 @@ class ReplayScreen(Screen[None]):
         total = len(self.states) - 1
         bar = Text(tr("replay.position", step=self.step, total=total, round=state.round), style="bold")
         if self.step:
-            bar.append("  " + str(self.loaded.record.actions[self.step - 1]), style="dim")
+            bar.append("  " + narrate_action(self.loaded.record.actions[self.step - 1], state), style="dim")
         if self.typed:
             bar.append("  " + tr("replay.typed", round=self.typed))
         self.query_one("#replay-bar", Static).update(bar)
