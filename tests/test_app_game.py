@@ -13,6 +13,8 @@ from collections.abc import Awaitable, Callable
 from textual.widgets import Input, SelectionList
 
 from monopoly_tui.app import MonopolyApp
+from monopoly_tui.app.board import SquaresList
+from monopoly_tui.app.cells import status_text, tokens_text
 from monopoly_tui.app.dialogs import GameOverScreen, HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
 from monopoly_tui.app.manage import ManageScreen, lot_action
@@ -175,3 +177,26 @@ async def propose_trade(app: MonopolyApp, press: Callable[..., Awaitable[None]])
     assert state is not session.state
     assert session.state.owner[wanted[0]] == seat
     return True
+
+
+async def test_the_compact_list_of_squares_follows_the_game() -> None:
+    """At 80x24 the squares are a list; after each action every row shows what the state says now."""
+    app = MonopolyApp(load_board(), dice=[(1, 2), (2, 3), (3, 3), (1, 1)])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter")
+        session = app.session
+        assert session is not None
+        for key in ("r", "b", "e", "enter", "r", "n", "enter", "e", "enter"):
+            await pilot.press(key)
+            await pilot.pause()
+            game = next(s for s in app.screen_stack if isinstance(s, GameScreen))
+            squares = game.query_one(SquaresList)
+            for index in range(40):
+                state_cell, tokens_cell = (
+                    squares.get_cell(str(index), "state"),
+                    squares.get_cell(str(index), "tokens"),
+                )
+                assert state_cell == status_text(session.state, session.seats, index, 10), (key, index)
+                assert tokens_cell == tokens_text(session.state, session.seats, index), (key, index)
+        assert session.state.owner[3] == 0
+        assert "●" in squares.get_cell("3", "state").plain or "●" in squares.get_cell("3", "tokens").plain

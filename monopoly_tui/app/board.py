@@ -62,35 +62,46 @@ class SquareCell(Widget):
 
 
 class SquaresList(DataTable[Text]):
-    """The compact layout's board: one row per square."""
+    """The compact layout's board: one row per square; `refresh_rows` rewrites only the cells that changed."""
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(id="squares-list", cursor_type="row", zebra_stripes=True)
         self.session = session
+        self._shown: list[tuple[Text, Text]] = []
+        """Each square's state and tokens cells as last written."""
 
     def on_mount(self) -> None:
         self.add_column("№", width=2)
         self.add_column(tr("list.square"), width=15)
-        self.add_column(tr("list.state"), width=10)
-        self.add_column(tr("list.tokens"), width=5)
-        self.refresh_rows()
-
-    def refresh_rows(self) -> None:
-        state, seats = self.session.state, self.session.seats
-        self.clear()
+        self.add_column(tr("list.state"), width=10, key="state")
+        self.add_column(tr("list.tokens"), width=5, key="tokens")
+        state = self.session.state
         for index, sq in enumerate(state.board.squares):
             name = Text(sq.short)
             group = getattr(sq, "group", None)
             if group is not None:
                 g = state.board.group(group)
                 name = Text(f"{g.mark} ", style=Style(color=g.color, bold=True)) + name
-            self.add_row(
-                Text(str(index)),
-                name,
-                status_text(state, seats, index, 10),
-                tokens_text(state, seats, index),
-                key=str(index),
-            )
+            cells = self._cells(index)
+            self.add_row(Text(str(index)), name, *cells, key=str(index))
+            self._shown.append(cells)
+
+    def _cells(self, index: int) -> tuple[Text, Text]:
+        state, seats = self.session.state, self.session.seats
+        return status_text(state, seats, index, 10), tokens_text(state, seats, index)
+
+    def refresh_rows(self) -> None:
+        if not self._shown:  # not mounted yet: on_mount fills the rows
+            return
+        for index, shown in enumerate(self._shown):
+            cells = self._cells(index)
+            if cells == shown:
+                continue
+            if cells[0] != shown[0]:
+                self.update_cell(str(index), "state", cells[0])
+            if cells[1] != shown[1]:
+                self.update_cell(str(index), "tokens", cells[1])
+            self._shown[index] = cells
 
 
 class BoardView(Container):
