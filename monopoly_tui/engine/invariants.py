@@ -86,6 +86,8 @@ def check_invariants(state: GameState) -> None:
             fail("fewer than two players left but the game goes on")
         if state.players[state.turn].bankrupt:
             fail(f"it is bankrupt seat {state.turn}'s turn")
+    if not 0 <= state.first < len(state.players) or not 0 <= state.turn < len(state.players):
+        fail(f"seat {state.turn} to move, seat {state.first} began: not seats of {len(state.players)}")
     if state.phase in ("buy", "utility_roll") and state.pending_square is None:
         fail(f"phase {state.phase} without a pending square")
     for choice in state.mortgage_choices:
