@@ -209,7 +209,7 @@ MESSAGES: dict[str, str] = {
     "players.lots": "Поля",
     "players.bankrupt": "банкрот",
     "players.in_jail": "(в тюрьме)",
-    "players.cards": "(карточек: {count})",
+    "players.cards": "(карт. {count})",
     "players.stations": "Ж/Д",
     "players.utilities": "Ком",
     "card.none": "Карточек ещё не брали.",
