@@ -14,6 +14,7 @@ from playout import choose
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.cells import cell_text, grid_position, squares_in_grid_order, wrap_name
 from monopoly_tui.app.dialogs import worth_bars
+from monopoly_tui.app.prompts import deed as title_deed
 from monopoly_tui.app.prompts import prompt_for
 from monopoly_tui.engine import (
     Action,
@@ -192,3 +193,25 @@ def test_the_throws_for_who_begins_are_told_as_such_even_doubles() -> None:
     state = make_state(2, rules=rules)
     line = narrate(Event(kind="dice_rolled", player=0, dice=(3, 3), reason="first"), state)
     assert line == "Аня бросает кубики, чтобы решить, кто начнёт: 3 и 3."
+
+
+def test_the_buy_prompt_shows_the_title_deed() -> None:
+    """Amounts use no-break spaces; they are compared here with plain ones."""
+    b = board()
+
+    def deed(square: int) -> str:
+        return title_deed(b.property(square)).replace("\u00a0", " ")
+
+    assert deed(3).split("\n") == [
+        "Аренда 4 000 ₽, у владельца всей группы 8 000 ₽. Дом 50 000 ₽, залог 30 000 ₽.",
+        "С домами (1–4): 20 000 / 60 000 / 180 000 / 320 000 ₽, с отелем 450 000 ₽.",
+    ]
+    assert (
+        deed(5)
+        == "Аренда 25 000 / 50 000 / 100 000 / 200 000 ₽ — по числу вокзалов у владельца. Залог 100 000 ₽."
+    )
+    assert deed(12) == (
+        "Аренда 4 000 ₽ за очко на кубиках, у владельца обоих предприятий 10 000 ₽. Залог 75 000 ₽."
+    )
+    state = play(make_state(2), roll(0, 1, 2))
+    assert prompt_for(state).lines[0] == title_deed(b.property(3))

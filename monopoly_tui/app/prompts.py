@@ -31,9 +31,11 @@ from ..engine import (
     minimum_bid,
     situation,
 )
+from ..engine.board import STATION_RENT, UTILITY_MULTIPLIER, Property, Station, Street
 from ..engine.buildings import building_kind
+from ..engine.rent import UTILITY_DICE_UNIT
 from ..locale import tr
-from ..money import rubles
+from ..money import rubles, rubles_series
 
 COMMANDS = ("manage", "trade", "bid")
 """Choices that open a screen or read an amount instead of applying one action."""
@@ -163,6 +165,25 @@ def _placement_prompt(state: GameState, seat: int, actions: list[Action]) -> Pro
     return Prompt(seat, tr("prompt.placement", name=_name(state, seat), building=kind), (), spots)
 
 
+def deed(sq: Property) -> str:
+    """The title deed in one line: the rents, and what a house and the mortgage bring."""
+    mortgage = rubles(sq.mortgage)
+    if isinstance(sq, Street):
+        return tr(
+            "deed.street",
+            base=rubles(sq.rent[0]),
+            group=rubles(2 * sq.rent[0]),
+            houses=rubles_series(sq.rent[1:5]),
+            hotel=rubles(sq.rent[5]),
+            house=rubles(sq.house_cost),
+            mortgage=mortgage,
+        )
+    if isinstance(sq, Station):
+        return tr("deed.station", rents=rubles_series(STATION_RENT), mortgage=mortgage)
+    one, both = (rubles(m * UTILITY_DICE_UNIT) for m in UTILITY_MULTIPLIER)
+    return tr("deed.utility", one=one, both=both, mortgage=mortgage)
+
+
 def _turn_prompt(state: GameState, seat: int, actions: list[Action], manage: Choice, trade: Choice) -> Prompt:
     name = _name(state, seat)
     player = state.players[seat]
@@ -171,6 +192,7 @@ def _turn_prompt(state: GameState, seat: int, actions: list[Action], manage: Cho
     if state.phase == "buy":
         assert state.pending_square is not None
         sq = state.board.property(state.pending_square)
+        lines.append(deed(sq))
         if Buy(player=seat) in actions:
             choices.append(Choice("b", tr("choice.buy", amount=rubles(sq.price)), Buy(player=seat)))
         else:
