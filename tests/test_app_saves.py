@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from factory import board
-from textual.widgets import OptionList
+from textual.widgets import OptionList, Static
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.game_screen import GameScreen
@@ -65,7 +65,11 @@ async def test_load_lists_unreadable_files_with_the_reason_and_leaves_them_alone
         entries = app.screen.entries
         assert [e.readable for e in entries].count(False) == 1
         bad = next(i for i, e in enumerate(entries) if not e.readable)
-        await pilot.press(*["down"] * bad, "enter")
+        await pilot.press(*["down"] * bad)
+        await pilot.pause()
+        detail = str(app.screen.query_one("#load-detail", Static).render())
+        assert str(broken) in detail and f"не читается: {entries[bad].reason}" in detail  # in full
+        await pilot.press("enter")
         assert isinstance(app.screen, LoadScreen)  # refused, with the reason shown
     assert broken.read_bytes() == before
 

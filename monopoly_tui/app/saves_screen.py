@@ -63,6 +63,7 @@ class LoadScreen(Screen[None]):
     LoadScreen > Vertical { padding: 0 2; }
     LoadScreen #load-title { text-style: bold; margin: 1 0; }
     LoadScreen DataTable { height: 1fr; }
+    LoadScreen #load-detail { height: auto; margin-top: 1; }
     LoadScreen #load-help { color: $text-muted; height: auto; }
     """
 
@@ -75,6 +76,7 @@ class LoadScreen(Screen[None]):
         with Vertical():
             yield Static(tr("load.title"), id="load-title")
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+            yield Static(id="load-detail")
             yield Static(tr("load.help"), id="load-help")
         yield Footer()
 
@@ -103,6 +105,17 @@ class LoadScreen(Screen[None]):
             table.add_row(when, ", ".join(header.players), str(header.round), state)
         if not self.entries:
             table.add_row("", tr("load.none"), "", "")
+
+    @on(DataTable.RowHighlighted)
+    def show_detail(self) -> None:
+        """The chosen save's file, and in full why it cannot be opened (the table's column cuts it)."""
+        entry = self.selected()
+        detail = Text()
+        if entry is not None:
+            detail.append(tr("load.file", path=str(entry.path)), style="dim")
+            if not entry.readable:
+                detail.append("\n" + tr("load.unreadable", reason=entry.reason), style="red")
+        self.query_one("#load-detail", Static).update(detail)
 
     def selected(self) -> SaveEntry | None:
         table = self.query_one("#saves", DataTable)

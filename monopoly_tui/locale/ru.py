@@ -113,6 +113,7 @@ MESSAGES: dict[str, str] = {
     "load.round": "Раунд",
     "load.state": "Состояние",
     "load.unreadable": "не читается: {reason}",
+    "load.file": "Файл: {path}",
     "load.finished": "окончена, победитель — {name}",
     "load.turn": "ходит {name}",
     "load.none": "Сохранённых игр нет.",
