@@ -33,6 +33,7 @@ from ..engine import (
 )
 from ..engine.board import STATION_RENT, UTILITY_MULTIPLIER, Property, Station, Street
 from ..engine.buildings import building_kind
+from ..engine.mortgages import interest, lift_cost
 from ..engine.rent import UTILITY_DICE_UNIT
 from ..locale import tr
 from ..money import rubles, rubles_series
@@ -108,11 +109,16 @@ def _mortgage_choice_prompt(state: GameState, seat: int, actions: list[Action]) 
     square = state.mortgage_choices[0].square
     keep_or_lift = [Choice("k", tr("choice.keep_mortgage"), KeepMortgage(player=seat, square=square))]
     lift = Unmortgage(player=seat, square=square)
+    now = lift_cost(state, square, just_received=True)
     if lift in actions:
-        value = state.board.property(square).mortgage
-        keep_or_lift.insert(0, Choice("u", tr("choice.lift_now", amount=rubles(value)), lift))
+        keep_or_lift.insert(0, Choice("u", tr("choice.lift_now", amount=rubles(now)), lift))
     title = tr("prompt.mortgage_choice", name=_name(state, seat), square=_square(state, square))
-    return Prompt(seat, title, (), tuple(keep_or_lift))
+    detail = tr(
+        "prompt.mortgage_choice.detail",
+        interest=rubles(interest(state, square)),
+        later=rubles(lift_cost(state, square)),
+    )
+    return Prompt(seat, title, (detail,), tuple(keep_or_lift))
 
 
 def _debt_prompt(state: GameState, seat: int, actions: list[Action], manage: Choice, trade: Choice) -> Prompt:

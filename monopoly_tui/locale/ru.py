@@ -66,6 +66,7 @@ MESSAGES: dict[str, str] = {
     "prompt.end_turn": "{name}, ход сделан. Завершите ход или управляйте имуществом.",
     "prompt.trade": "{name}, {proposer} предлагает вам сделку.",
     "prompt.mortgage_choice": "{name}, вы получили заложенное поле «{square}».",
+    "prompt.mortgage_choice.detail": "Проценты {interest} уже уплачены: выкуп сейчас — без них. Если оставить в залоге, выкуп позже обойдётся в {later}.",
     "prompt.debt": "{name}, вам не хватает денег.",
     "prompt.debt.detail": "Долг {amount} {creditor}; у вас {cash}. Продайте постройки, заложите поля или договоритесь.",
     "prompt.auction": "{name}, ваша ставка.",
