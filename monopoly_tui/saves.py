@@ -717,12 +717,7 @@ def _check(path: Path, raw: bytes, board: Board, expected_hash: tuple[str, ...] 
             saved=save.board_id,
             current=board.id,
         )
-    saved = save.board_hash
-    if expected_hash is None:  # today's hash, else the first release's (worked out only if needed)
-        known = saved == compute_board_hash(board) or saved == first_release_board_hash(board)
-    else:
-        known = saved in expected_hash
-    if not known:
+    if save.board_hash not in (expected_hash or _board_hashes(board)):
         raise _error("board_changed", f"{path}: the board data changed since the game was saved", path)
     problems = []
     if tuple(s.name for s in save.seats) != save.players:
