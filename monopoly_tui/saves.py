@@ -355,7 +355,7 @@ def dump_save(
             ).model_dump(mode="json")
             for s in seats
         ],
-        **record.model_dump(mode="json"),
+        **record.model_dump(mode="json", exclude=None if record.position else {"position"}),
     }
     lines = []
     for key, value in data.items():

@@ -25,6 +25,7 @@ from .engine import (
     new_game,
     situation,
 )
+from .engine.record import first_state
 from .locale import tr
 from .narrate import narrate
 from .saves import LoadedSave, SaveError, write_save
@@ -75,11 +76,20 @@ class GameSession:
         seed: int,
         rules: Rules | None = None,
         dice: Sequence[tuple[int, int]] = (),
+        position: GameState | None = None,
     ) -> GameSession:
-        state = new_game(board, [s.name for s in seats], seed=seed, rules=rules)
-        record = GameRecord.start(state)
+        """A new game, or (position) one going on from that state: its players, rules and seed."""
+        if position is None:
+            state = new_game(board, [s.name for s in seats], seed=seed, rules=rules)
+            record = GameRecord.start(state)
+        else:
+            state, seed = position, position.seed
+            record = GameRecord.start_at(state)
         bots = {i: make_bot(s.bot, seed, i) for i, s in enumerate(seats) if s.bot is not None}
         session = cls(board=board, seats=tuple(seats), state=state, record=record, dice=[*dice], bots=bots)
+        if position is not None:
+            session.log.append(tr("log.from_position", round=state.round))
+            session.worth.append(session.net_worths())
         session._note(state.events)
         return session
 
@@ -134,7 +144,8 @@ class GameSession:
         """A saved game, continued: the record replayed (log and net-worth history too), saved in place."""
         seats = tuple(s.as_session_seat() for s in loaded.seats)
         record = loaded.record
-        session = cls.start(board, seats, seed=record.seed, rules=record.rules)
+        start = None if record.position is None else first_state(board, record)
+        session = cls.start(board, seats, seed=record.seed, rules=record.rules, position=start)
         for action in record.actions:
             session.act(action)
         session.save_path = loaded.path

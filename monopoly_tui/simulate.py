@@ -20,11 +20,13 @@ from typing import Any, NoReturn
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from .boardfile import load_board
 from .bots import BOT_NAMES, BotKind, JailPolicy, make_bot, play_game
-from .bots.driver import IN_JAIL
-from .engine import MAX_PLAYERS, MIN_PLAYERS, Board
+from .bots.driver import IN_JAIL, play_out
+from .engine import MAX_PLAYERS, MIN_PLAYERS, Board, GameState
+from .positions import PositionArgumentError, read_position, with_dice_seed
 
 PROG = "monopoly-tui simulate"
 LINEUPS = ("simple", "strong", "mixed")
@@ -55,9 +57,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--players",
         type=int,
-        required=True,
         metavar="P",
-        help=f"игроков в партии ({MIN_PLAYERS}–{MAX_PLAYERS})",
+        help=f"игроков в партии ({MIN_PLAYERS}–{MAX_PLAYERS}); с --from-position — из позиции",
+    )
+    parser.add_argument(
+        "--from-position",
+        metavar="TEXT",
+        help="играть с этой позиции (строка MPN): партия i — с кубиками от зерна S + i",
     )
     parser.add_argument(
         "--seed", type=int, required=True, metavar="S", help="зерно: партия i играется с S + i"
@@ -81,12 +87,28 @@ def build_parser() -> argparse.ArgumentParser:
 def _check(args: argparse.Namespace) -> None:
     if args.games < 1:
         raise ArgumentError(f"--games must be at least 1, got {args.games}")
+    if args.players is None:
+        raise ArgumentError("the following arguments are required: --players (or --from-position)")
     if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
         raise ArgumentError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {args.players}")
     if args.seed < 0:
         raise ArgumentError(f"--seed must be a non-negative integer, got {args.seed}")
     if args.max_rounds < 1:
         raise ArgumentError(f"--max-rounds must be at least 1, got {args.max_rounds}")
+
+
+def _start(args: argparse.Namespace, board: Board) -> GameState:
+    """The position to play on from; --players, if given, must agree with it."""
+    try:
+        start = read_position(args.from_position, board)
+    except PositionArgumentError as exc:
+        raise ArgumentError(f"--from-position: {exc}") from None
+    if start.is_over:
+        raise ArgumentError("--from-position: the game of this position is over")
+    if args.players is not None and args.players != len(start.players):
+        raise ArgumentError(f"--players {args.players}, but the position has {len(start.players)} players")
+    args.players = len(start.players)
+    return start
 
 
 def lineup(bots: str, players: int) -> list[BotKind]:
@@ -122,8 +144,9 @@ def run(
     jail: JailPolicy | None,
     max_rounds: int,
     progress: Callable[[], None] | None = None,
+    from_state: GameState | None = None,
 ) -> Totals:
-    """Play the games; seconds counts the games only."""
+    """Play the games (new ones, or on from the position from_state); seconds counts the games only."""
     kinds = lineup(bots, players)
     names = [f"{BOT_NAMES[kind]} {seat + 1}" for seat, kind in enumerate(kinds)]
     totals = Totals(wins=[0] * players)
@@ -131,7 +154,10 @@ def run(
         game_seed = seed + index
         seats = [make_bot(kind, game_seed, seat, jail=jail) for seat, kind in enumerate(kinds)]
         start = time.perf_counter()
-        _, stats = play_game(board, names, seats, game_seed, board.rules, max_rounds)
+        if from_state is None:
+            _, stats = play_game(board, names, seats, game_seed, board.rules, max_rounds)
+        else:
+            _, stats = play_out(with_dice_seed(from_state, game_seed), seats, max_rounds)
         totals.seconds += time.perf_counter() - start
         totals.games += 1
         totals.rolls += stats.rolls
@@ -147,7 +173,9 @@ def run(
 
 
 def as_json(args: argparse.Namespace, totals: Totals) -> dict[str, Any]:
+    position = {"position": args.from_position} if args.from_position is not None else {}
     return {
+        **position,
         "games": totals.games,
         "players": args.players,
         "seed": args.seed,
@@ -160,6 +188,7 @@ def as_json(args: argparse.Namespace, totals: Totals) -> dict[str, Any]:
         "seconds": round(totals.seconds, 3),
         "landings": totals.landings,
         "wins": totals.wins,
+        "win_rates": [round(count / totals.games, 4) for count in totals.wins],
         "unfinished": totals.ended["round_limit"] + totals.ended["stalled"],
         "ended": totals.ended,
     }
@@ -180,6 +209,8 @@ def summary(console: Console, board: Board, args: argparse.Namespace, totals: To
         f"Сыграно партий: {totals.games} (игроков: {args.players}, боты: {args.bots}, "
         f"тюрьма: {args.jail or 'по выбору ботов'}, зерно {args.seed}, предел {args.max_rounds} кругов)"
     )
+    if args.from_position is not None:
+        console.print(Text(f"С позиции: {args.from_position}"))
     console.print(
         f"В среднем {totals.rounds / totals.games:.1f} кругов за партию; бросков {totals.rolls}, "
         f"действий {totals.actions}, {totals.seconds:.2f} с"
@@ -209,16 +240,20 @@ def summary(console: Console, board: Board, args: argparse.Namespace, totals: To
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `simulate` with the arguments after the subcommand; returns the exit code."""
+    board = load_board()
+    start = None
     try:
         args = build_parser().parse_args(argv)
+        if args.from_position is not None:
+            start = _start(args, board)
         _check(args)
     except ArgumentError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
-    board = load_board()
     options = {
+        "from_state": start,
         "games": args.games,
         "players": args.players,
         "seed": args.seed,

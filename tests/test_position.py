@@ -80,7 +80,7 @@ def test_a_fresh_game_is_short() -> None:
         ("MPN1 Аня:1@0 Борис:1@0 colour=red", "colour", 24),
         ("MPN1 Аня:1@0 Борис:1@0 turn=0 turn=1", "turn", 31),
         ("MPN1 Аня:1@0 Борис:1@0 own=1:0,3:0h7", "own", 36),
-        ("MPN1 Аня:1@0 Борис:1@0 dice=3+9", "dice", 29),
+        ("MPN1 Аня:1@0 Борис:1@0 dice=3+9", "dice", 31),
         ("MPN1 Аня:1@0 Борис:1@0 rules=jail.fin:100", "rules", 30),
         ("MPN1 Аня:1@0 Борис:1@0 rules=jail.fine:-1", "rules", 40),
         ('MPN1 "Аня:1@0 Борис:1@0', "players", 6),

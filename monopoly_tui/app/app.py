@@ -11,10 +11,10 @@ from textual.app import App
 from textual.binding import Binding
 from textual.timer import Timer
 
-from ..engine import Board, Event, IllegalActionError, Rules, current_actor, situation
+from ..engine import Board, Event, GameState, IllegalActionError, Rules, current_actor, situation
 from ..locale import tr
 from ..saves import SaveError, latest_unfinished, load_save, new_save_path
-from ..session import GameSession, Seat
+from ..session import PLAYER_COLORS, PLAYER_TOKENS, GameSession, Seat
 from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
 from .game_screen import GameScreen
 from .manage import ManageScreen
@@ -48,6 +48,7 @@ class MonopolyApp(App[None]):
         dice: list[tuple[int, int]] | None = None,
         start_with: Path | None = None,
         replay: Path | None = None,
+        position: GameState | None = None,
         autosave: bool = True,
     ) -> None:
         """`seed` fixes the seed offered in setup and `dice` scripts the throws (tests, snapshots);
@@ -60,6 +61,7 @@ class MonopolyApp(App[None]):
         self.session: GameSession | None = None
         self.start_with = start_with
         self.replay = replay
+        self.position = position
         self.autosave = autosave
         self.bot_speed = 0
         self._bot_timer: Timer | None = None
@@ -75,6 +77,8 @@ class MonopolyApp(App[None]):
             self.call_after_refresh(self.load_game, self.start_with)
         elif self.replay is not None:
             self.call_after_refresh(self.replay_game, self.replay)
+        elif self.position is not None:
+            self.call_after_refresh(self.start_from_position, self.position)
 
     # --- starting --------------------------------------------------------------------------------
 
@@ -82,13 +86,26 @@ class MonopolyApp(App[None]):
         self.push_screen(SetupScreen(self.board, self.rules, self.seed))
 
     def start_game(self, seats: list[Seat], seed: int, rules: Rules) -> None:
-        self.session = GameSession.start(self.board, seats, seed=seed, rules=rules, dice=self.dice)
+        self.begin(GameSession.start(self.board, seats, seed=seed, rules=rules, dice=self.dice))
+
+    def start_from_position(self, state: GameState) -> None:
+        """A hot-seat game going on from a position (--position): every seat a person, default tokens."""
+        seats = [
+            Seat(name=p.name, token=PLAYER_TOKENS[seat], color=PLAYER_COLORS[seat])
+            for seat, p in enumerate(state.players)
+        ]
+        self.begin(GameSession.start(self.board, seats, seed=state.seed, position=state, dice=self.dice))
+
+    def begin(self, session: GameSession) -> None:
+        self.session = session
         if self.autosave:
-            self.session.save_path = new_save_path([s.name for s in seats])
-            self.session.autosave()
+            session.save_path = new_save_path([s.name for s in session.seats])
+            session.autosave()
             self.report_save_error()
-        self.switch_screen(GameScreen(self.session))
-        if self.session.bot_to_move() is not None:
+        self.switch_screen(GameScreen(session))
+        if session.state.is_over:
+            self.push_screen(GameOverScreen(session))
+        elif session.bot_to_move() is not None:
             self.call_after_refresh(self.schedule_bot)
 
     def continue_game(self) -> None:

@@ -9,19 +9,21 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..engine import GameState, apply, new_game
+from ..engine import GameState, apply, position
+from ..engine.record import first_state
 from ..locale import tr
 from ..narrate import narrate, narrate_action
 from ..saves import LoadedSave
 from ..session import GameSession
 from .board import BoardView
 from .panels import StatePanels
+from .position_view import copy_position
 
 
 def replay_states(loaded: LoadedSave) -> list[GameState]:
     """The state before the first action and after each one."""
     record = loaded.record
-    state = new_game(loaded.state.board, record.players, seed=record.seed, rules=record.rules)
+    state = first_state(loaded.state.board, record)
     states = [state]
     for action in record.actions:
         state = apply(state, action)
@@ -41,6 +43,7 @@ class ReplayScreen(Screen[None]):
         Binding("end", "jump(-1)", tr("replay.end"), key_display="End", priority=True),
         Binding("enter", "round", tr("replay.round"), key_display="Enter", priority=True),
         Binding("backspace", "erase", tr("binding.bid_erase"), show=False, priority=True),
+        Binding("c,с", "copy_position", tr("binding.copy_position"), key_display="c"),
         Binding("escape,q,й", "back", tr("binding.back"), key_display="esc"),
         *[
             Binding(str(n), f"digit('{n}')", tr("binding.digit"), show=False, priority=True)
@@ -93,9 +96,13 @@ class ReplayScreen(Screen[None]):
             bar.append("  " + narrate_action(self.loaded.record.actions[self.step - 1], state), style="dim")
         if self.typed:
             bar.append("  " + tr("replay.typed", round=self.typed))
+        bar.append("\n" + tr("replay.position_line", position=position(state)), style="dim")
         self.query_one("#replay-bar", Static).update(bar)
         events = state.events if self.step else ()
         self.query_one("#replay-events", Static).update("\n".join(narrate(e, state) for e in events))
+
+    def action_copy_position(self) -> None:
+        copy_position(self.app, position(self.states[self.step]))
 
     def action_step(self, delta: int) -> None:
         self.step = max(0, min(len(self.states) - 1, self.step + delta))

@@ -508,13 +508,16 @@ def _read_phase(c: _Cursor) -> Phase:
 
 
 def _read_dice(c: _Cursor) -> tuple[int, int]:
-    first = c.number("the first die")
-    c.expect("+", "'+' between the dice")
-    second = c.number("the second die")
+    dice: list[int] = []
+    for what in ("the first die", "the second die"):
+        if dice:
+            c.expect("+", "'+' between the dice")
+        at = c.at
+        dice.append(c.number(what))
+        if not 1 <= dice[-1] <= 6:
+            raise c.fail("a die shows 1 to 6", at=at)
     c.end()
-    if not (1 <= first <= 6 and 1 <= second <= 6):
-        raise c.fail("a die shows 1 to 6", at=0)
-    return first, second
+    return dice[0], dice[1]
 
 
 def _read_bool(c: _Cursor) -> bool:

@@ -12,6 +12,7 @@ position the rules could never reach is refused with the broken rule (Impossible
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from .actions import ProposeTrade
 from .board import BOARD_SIZE, DECKS, Board, DeckName
@@ -204,6 +205,8 @@ def _check_table(people: Sequence[PlayerState], seed: int) -> None:
     names = [p.name for p in people]
     if any(not name.strip() for name in names):
         raise ImpossiblePositionError("every player needs a name")
+    if any(name != name.strip() for name in names):
+        raise ImpossiblePositionError("a player's name neither begins nor ends with a space")
     if len(set(names)) != len(names):
         raise ImpossiblePositionError("player names must differ")
     if seed < 0 or seed >= 1 << 64:
@@ -253,3 +256,38 @@ def _check_ranges(
                 )
     if last_card is not None and not 0 <= last_card.index < len(board.deck(last_card.deck)):
         raise ImpossiblePositionError(f"the last card, {last_card.deck} {last_card.index}, does not exist")
+
+
+def facts(state: GameState) -> dict[str, Any]:
+    """setup's keywords for a state: setup(state.board, **facts(state)) is the state again (but events)."""
+    return {
+        "players": state.players,
+        "rules": state.rules,
+        "seed": state.seed,
+        "rng": state.rng,
+        "owners": {square: seat for square, seat in enumerate(state.owner) if seat is not None},
+        "buildings": {square: level for square, level in enumerate(state.buildings) if level},
+        "mortgaged": [square for square, mortgaged in enumerate(state.mortgaged) if mortgaged],
+        "chance": state.decks.chance,
+        "community_chest": state.decks.community_chest,
+        "turn": state.turn,
+        "first": state.first,
+        "round": state.round,
+        "phase": state.phase,
+        "dice": state.dice,
+        "doubles": state.doubles,
+        "roll_again": state.roll_again,
+        "pending_square": state.pending_square,
+        "pending_move": state.pending_move,
+        "auction": state.auction,
+        "auction_queue": state.auction_queue,
+        "debts": state.debts,
+        "trade": state.trade,
+        "mortgage_choices": state.mortgage_choices,
+        "placement": state.placement,
+        "pot": state.pot,
+        "last_card": state.last_card,
+        "winner": state.winner,
+        "eliminated": state.eliminated,
+        "standings": state.standings,
+    }

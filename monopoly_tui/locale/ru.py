@@ -108,7 +108,7 @@ MESSAGES: dict[str, str] = {
     # --- the app: screens, panels, keys ------------------------------------------------------------
     "app.title": "Монополия",
     "load.title": "Сохранённые игры",
-    "load.help": "↑/↓ — выбрать · Enter — продолжить игру · v — просмотреть · d — удалить · Esc — назад",
+    "load.help": "↑/↓ — выбрать · Enter — продолжить игру · v — просмотреть · p — позиция · d — удалить · Esc — назад",
     "load.when": "Когда",
     "load.players": "Игроки",
     "load.round": "Раунд",
@@ -350,6 +350,17 @@ MESSAGES: dict[str, str] = {
     "binding.unmortgage": "Выкупить",
     "binding.propose": "Предложить",
     "binding.to_title": "В меню",
+    # --- positions (MPN): starting from one, showing and copying one ----------------------------
+    "log.from_position": "Партия продолжается с позиции (раунд {round}).",
+    "position.invalid": "позиция не читается: {reason}",
+    "position.rules_given": "у позиции свои правила (поле rules=): --rules вместе с --position не нужен",
+    "position.checked": "Позиция в порядке: игроков — {players}, раунд {round}, ходит {name}.",
+    "position.title": "Позиция (MPN)",
+    "position.help": "c — скопировать · Esc — закрыть",
+    "position.copied": "Позиция скопирована в буфер обмена.",
+    "binding.copy_position": "Копировать позицию",
+    "binding.show_position": "Позиция",
+    "replay.position_line": "Позиция: {position}",
     # --- the board -------------------------------------------------------------------------------
     "cell.hotel": "отель",
     "cell.mortgaged": "залог",
