@@ -4,6 +4,7 @@ replay screen shows and copies the step's position, the saves list exports a gam
 
 from __future__ import annotations
 
+import itertools
 import json
 import subprocess
 import sys
@@ -15,7 +16,7 @@ from textual.widgets import Static
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.game_screen import GameScreen
-from monopoly_tui.app.position_view import PositionScreen
+from monopoly_tui.app.position_view import PositionScreen, fold
 from monopoly_tui.app.replay import ReplayScreen
 from monopoly_tui.app.saves_screen import LoadScreen
 from monopoly_tui.cli import main
@@ -110,7 +111,9 @@ async def test_the_saves_list_shows_and_copies_a_games_position() -> None:
         await pilot.press("p")
         await pilot.pause()
         assert isinstance(lister.screen, PositionScreen)
-        assert str(lister.screen.query_one("#position-text", Static).render()).replace("\n", "") == MIDGAME
+        shown = str(lister.screen.query_one("#position-text", Static).render())
+        assert all(len(line) <= 76 for line in shown.split("\n"))  # folded to the dialog, between parts
+        assert shown.replace("\n", "").replace(" ", "") == MIDGAME.replace(" ", "")
         await pilot.press("c")
         assert lister.clipboard == MIDGAME
         await pilot.press("escape")
@@ -161,3 +164,13 @@ def test_simulate_refuses_a_bad_position(
     assert simulate_main(["--games", "1", "--seed", "1", *args]) == 2
     err = capsys.readouterr().err
     assert message in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("width", [20, 33, 47, 80])
+def test_a_folded_position_breaks_only_between_parts_or_after_a_comma(width: int) -> None:
+    text = position(from_position(LOPSIDED + " chance=3.1.4.15.9.2.6", board()))
+    lines = fold(text, width).split("\n")
+    assert all(len(line) <= width for line in lines)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    for line, next_line in itertools.pairwise(lines):
+        assert not (line[-1].isdigit() and next_line[0].isdigit()), "a number split across lines"

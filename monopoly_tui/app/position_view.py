@@ -12,6 +12,36 @@ from textual.widgets import Static
 from ..locale import tr
 
 
+def fold(text: str, width: int) -> str:
+    """A position broken into lines of at most width characters for reading: between its parts, or
+    after a comma or dot inside one (so no number is split); what is copied stays the one line."""
+    pieces: list[tuple[bool, str]] = []  # (starts a part, text)
+    for part in text.split(" "):
+        start = True
+        piece = ""
+        for ch in part:
+            piece += ch
+            if ch in ",." and not part.startswith('"'):
+                pieces.append((start, piece))
+                start, piece = False, ""
+        if piece:
+            pieces.append((start, piece))
+    lines: list[str] = []
+    line = ""
+    for start, piece in pieces:
+        joined = line + (" " if start and line else "") + piece
+        if line and len(joined) > width:
+            lines.append(line)
+            line = piece
+        else:
+            line = joined
+        while len(line) > width > 0:
+            lines.append(line[:width])
+            line = line[width:]
+    lines.append(line)
+    return "\n".join(lines)
+
+
 def copy_position(app: App[object], text: str) -> None:
     """Put a position on the clipboard (through the terminal) and say so."""
     app.copy_to_clipboard(text)
@@ -42,8 +72,15 @@ class PositionScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Static(tr("position.title"), id="position-title")
-            yield Static(Text(self.text), id="position-text")
+            yield Static(id="position-text")
             yield Static(tr("position.help"), id="position-help")
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.on_resize)
+
+    def on_resize(self) -> None:
+        shown = self.query_one("#position-text", Static)
+        shown.update(Text(fold(self.text, shown.content_region.width or 60)))
 
     def action_copy(self) -> None:
         copy_position(self.app, self.text)

@@ -17,7 +17,7 @@ from ..saves import LoadedSave
 from ..session import GameSession
 from .board import BoardView
 from .panels import StatePanels
-from .position_view import copy_position
+from .position_view import PositionScreen, copy_position, fold
 
 
 def replay_states(loaded: LoadedSave) -> list[GameState]:
@@ -44,6 +44,7 @@ class ReplayScreen(Screen[None]):
         Binding("enter", "round", tr("replay.round"), key_display="Enter", priority=True),
         Binding("backspace", "erase", tr("binding.bid_erase"), show=False, priority=True),
         Binding("c,с", "copy_position", tr("binding.copy_position"), key_display="c"),
+        Binding("p,з", "show_position", tr("binding.show_position"), key_display="p"),
         Binding("escape,q,й", "back", tr("binding.back"), key_display="esc"),
         *[
             Binding(str(n), f"digit('{n}')", tr("binding.digit"), show=False, priority=True)
@@ -80,9 +81,11 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(BoardView).fit(self.app.size.width, self.app.size.height)
         self.show()
+        self.call_after_refresh(self.show)  # again once laid out: the position folds to the bar's width
 
     def on_resize(self) -> None:
         self.query_one(BoardView).fit(self.app.size.width, self.app.size.height)
+        self.call_after_refresh(self.show)
 
     def show(self) -> None:
         state = self.states[self.step]
@@ -96,13 +99,21 @@ class ReplayScreen(Screen[None]):
             bar.append("  " + narrate_action(self.loaded.record.actions[self.step - 1], state), style="dim")
         if self.typed:
             bar.append("  " + tr("replay.typed", round=self.typed))
-        bar.append("\n" + tr("replay.position_line", position=position(state)), style="dim")
-        self.query_one("#replay-bar", Static).update(bar)
+        shown = self.query_one("#replay-bar", Static)
+        if board.has_class("compact"):  # no room for it beside the list: p shows it, c copies it
+            bar.append("\n" + tr("replay.position_keys"), style="dim")
+        else:
+            width = shown.content_region.width or self.app.size.width // 2
+            bar.append("\n" + fold(tr("replay.position_line", position=position(state)), width), style="dim")
+        shown.update(bar)
         events = state.events if self.step else ()
         self.query_one("#replay-events", Static).update("\n".join(narrate(e, state) for e in events))
 
     def action_copy_position(self) -> None:
         copy_position(self.app, position(self.states[self.step]))
+
+    def action_show_position(self) -> None:
+        self.app.push_screen(PositionScreen(position(self.states[self.step])))
 
     def action_step(self, delta: int) -> None:
         self.step = max(0, min(len(self.states) - 1, self.step + delta))

@@ -108,7 +108,7 @@ MESSAGES: dict[str, str] = {
     # --- the app: screens, panels, keys ------------------------------------------------------------
     "app.title": "Монополия",
     "load.title": "Сохранённые игры",
-    "load.help": "↑/↓ — выбрать · Enter — продолжить игру · v — просмотреть · p — позиция · d — удалить · Esc — назад",
+    "load.help": "↑/↓ — выбрать · Enter — продолжить игру · v — просмотреть\np — позиция · d — удалить · Esc — назад",
     "load.when": "Когда",
     "load.players": "Игроки",
     "load.round": "Раунд",
@@ -358,9 +358,10 @@ MESSAGES: dict[str, str] = {
     "position.title": "Позиция (MPN)",
     "position.help": "c — скопировать · Esc — закрыть",
     "position.copied": "Позиция скопирована в буфер обмена.",
-    "binding.copy_position": "Копировать позицию",
+    "binding.copy_position": "Копировать",
     "binding.show_position": "Позиция",
     "replay.position_line": "Позиция: {position}",
+    "replay.position_keys": "Позиция этого хода: p — показать, c — скопировать",
     # --- the board -------------------------------------------------------------------------------
     "cell.hotel": "отель",
     "cell.mortgaged": "залог",
