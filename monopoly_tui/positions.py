@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from .engine import Board, GameState, InvalidPositionError, from_position, setup
+from .engine.builder import facts
 from .engine.dice import seed_state
-from .engine.setup import facts
 from .locale import tr
 
 

@@ -21,6 +21,7 @@ from monopoly_tui.engine import (
     Rules,
     apply,
     check_invariants,
+    from_position,
     setup,
 )
 from monopoly_tui.engine.board import DeckName
@@ -103,6 +104,11 @@ def make_state(
         turn=turn,
         **state_fields,
     )
+
+
+def at(text: str) -> GameState:
+    """The state of a position line (MPN, see the README) on the Moscow board."""
+    return from_position(text, board())
 
 
 def roll(player: int, die1: int, die2: int) -> Roll:

@@ -35,6 +35,7 @@ from .actions import (
 )
 from .auction import minimum_bid
 from .board import Board, Card, ColorGroup, Square
+from .builder import ImpossiblePositionError, setup
 from .errors import IllegalActionError, InvalidActionError
 from .events import Event
 from .finance import net_worth
@@ -55,7 +56,6 @@ from .position import InvalidPositionError, from_position, position
 from .record import GameRecord, ReplayError, replay
 from .rent import rent_due
 from .rules import Rules
-from .setup import ImpossiblePositionError, setup
 from .state import Auction, Debt, GameState, HeldCard, LastCard, MortgageChoice, Placement, PlayerState
 
 __all__ = [

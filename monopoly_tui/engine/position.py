@@ -19,8 +19,8 @@ from pydantic import ValidationError
 
 from .actions import ProposeTrade, TradeSide
 from .board import DECKS, Board, DeckName
+from .builder import PHASES, ImpossiblePositionError, complete_deck, default_order, setup
 from .rules import Rules
-from .setup import PHASES, ImpossiblePositionError, complete_deck, default_order, setup
 from .state import Auction, Debt, GameState, HeldCard, LastCard, MortgageChoice, Phase, Placement, PlayerState
 
 TAG = "MPN1"
