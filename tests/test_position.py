@@ -19,7 +19,10 @@ from monopoly_tui.engine import (
     from_position,
     new_game,
     position,
+    setup,
 )
+from monopoly_tui.engine.builder import facts
+from monopoly_tui.engine.dice import next_random
 from monopoly_tui.engine.position import FIELDS
 
 ODD_NAMES = ("Аня", "Борис Годунов", 'say "hi"', "back\\slash", "a=b:c@d", "tab\tnew\u2028line", "🎲", "x")
@@ -37,7 +40,9 @@ def same_position(restored: GameState, state: GameState) -> None:
 def round_trips(seed: int, players: int, rules: Rules | None, limit: int, seen: Counter[str]) -> GameState:
     chooser = random.Random(seed)
     state = new_game(board(), ODD_NAMES[:players], seed=seed, rules=rules)
-    for _ in range(limit):
+    for step in range(limit):
+        if step % 25 == 0:  # the builder takes every fact of a state back (facts is its inverse)
+            same_position(setup(board(), **facts(state)), state)
         text = position(state)
         assert "\n" not in text
         restored = from_position(text, board())
@@ -86,7 +91,7 @@ def test_a_fresh_game_is_short() -> None:
         ('MPN1 "Аня:1@0 Борис:1@0', "players", 6),
         ("MPN1 Аня:1@0q Борис:1@0", "players", 13),
         ("MPN1 Аня:1@0 Борис:1@0 debts=1>bank:0:tax", "debts", 37),
-        ("MPN1 Аня:1@0 Борис:1@0 rng=xyz", "rng", 28),
+        ("MPN1 Аня:1@0 Борис:1@0 draws=x", "draws", 30),
     ],
 )
 def test_bad_text_names_the_field_and_the_column(text: str, field: str, column: int) -> None:
@@ -136,7 +141,7 @@ def test_a_written_position_reads_as_the_game_it_describes() -> None:
     text = (
         'MPN1 Аня:1200000@10j1+chest4 "Борис Годунов":900000@24 Вера:0@7x turn=1 round=12 dice=2+2 '
         "doubles=1 own=1:0h2,3:0h2,5:1m,37:1H,39:1H pot=30000 out=2 "
-        "rules=jail.fine:100000,free_parking.jackpot:true seed=5"
+        "rules=jail.fine:100000,free_parking.jackpot:true seed=5 chance=9 draws=57"
     )
     state = from_position(text, board())
     anya, boris, vera = state.players
@@ -150,4 +155,11 @@ def test_a_written_position_reads_as_the_game_it_describes() -> None:
     assert state.bank_balance == 3 * 1_500_000 - 2_100_000 - 30_000
     assert state.rules.jail.fine == 100_000 and state.rules.free_parking.jackpot
     assert 4 not in state.decks.community_chest
+    fresh = new_game(board(), ["a", "b", "c"], seed=5, rules=state.rules)
+    turned = fresh.decks.chance.index(9)  # the seed's deck turned to card 9: drawn from, cards under
+    assert state.decks.chance == fresh.decks.chance[turned:] + fresh.decks.chance[:turned]
+    rng = fresh.rng
+    for _ in range(57):
+        rng = next_random(rng)[0]
+    assert state.rng == rng
     assert position(state) == text

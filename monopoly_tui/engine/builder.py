@@ -16,6 +16,7 @@ from typing import Any
 
 from .actions import ProposeTrade
 from .board import BOARD_SIZE, DECKS, Board, DeckName
+from .dice import next_random
 from .game import MAX_PLAYERS, MIN_PLAYERS, new_game
 from .invariants import InvariantError, check_invariants
 from .rules import Rules
@@ -44,10 +45,35 @@ def default_order(board: Board, players: int, *, seed: int, rules: Rules) -> tup
     return known[1], known[2]
 
 
-def complete_deck(top: Sequence[int], rest: Sequence[int], held: Iterable[int]) -> tuple[int, ...]:
-    """A draw pile: the cards of `top` first, in that order, then those of `rest` not yet in it or held."""
+MAX_DRAWS = _MASK = (1 << 64) - 1
+_STEP = next_random(0)[0]
+"""The dice generator (SplitMix64) steps its state by this constant: the state after n draws from a
+state s is s + n * step (mod 2**64), so a state is written as the draws since the game's first one."""
+_UNSTEP = pow(_STEP, -1, 1 << 64)
+
+
+def draws_since(start: int, rng: int) -> int:
+    """How many numbers the generator gave to go from state start to state rng."""
+    return ((rng - start) * _UNSTEP) & _MASK
+
+
+def after_draws(start: int, draws: int) -> int:
+    """The generator's state after that many draws from state start."""
+    return (start + draws * _STEP) & _MASK
+
+
+def complete_deck(top: Sequence[int], order: Sequence[int], held: Iterable[int]) -> tuple[int, ...]:
+    """A draw pile: the cards of `top` first, in that order, then the others not held in the deck's
+    `order`, round the deck from the one after the last card of top (so a pile that was only drawn
+    from, each card going under, is named by its top card alone)."""
     taken = {*top, *held}
-    return (*top, *(card for card in rest if card not in taken))
+    after = order.index(top[-1]) + 1 if top and top[-1] in order else 0
+    return (*top, *(card for card in (*order[after:], *order[:after]) if card not in taken))
+
+
+def throws_again(players: Sequence[PlayerState], turn: int, doubles: int, phase: Phase) -> bool:
+    """Whether the last throw earns another, as it does after one or two doubles in a turn still going."""
+    return 0 < doubles < 3 and phase not in ("end_turn", "game_over") and not players[turn].in_jail
 
 
 def setup(
@@ -57,6 +83,7 @@ def setup(
     rules: Rules | None = None,
     seed: int = 0,
     rng: int | None = None,
+    draws: int | None = None,
     owners: Mapping[int, int] | None = None,
     buildings: Mapping[int, int] | None = None,
     mortgaged: Iterable[int] = (),
@@ -88,8 +115,10 @@ def setup(
     - players: in seat order, names (starting cash, on GO) or PlayerState values;
     - owners: square -> seat; buildings: square -> level (1-4 houses, 5 a hotel); mortgaged: squares;
     - chance / community_chest: card numbers on top of each draw pile, in order; the rest follow in the
-      order a new game with this seed shuffled them (cards held by players are left out);
-    - rng: the dice generator's state (default: where a new game with this seed leaves it);
+      order a new game with this seed shuffled them, round the deck from the card after the last one
+      named (cards held by players are left out);
+    - rng: the dice generator's state (default: where a new game with this seed leaves it), or draws:
+      how many numbers it has given since then;
     - phase: default "game_over" once there is a winner, else "roll"; roll_again: default true after
       one or two doubles in a turn still going (the turn player not in jail).
     """
@@ -98,6 +127,8 @@ def setup(
         p if isinstance(p, PlayerState) else PlayerState(name=p, cash=rules.start.cash) for p in players
     )
     _check_table(people, seed)
+    if rng is not None and not 0 <= rng <= _MASK:
+        raise ImpossiblePositionError(f"the dice generator's state {rng} is not a 64-bit unsigned integer")
     count = len(people)
     owner: list[int | None] = [None] * BOARD_SIZE
     for square, seat in (owners or {}).items():
@@ -155,7 +186,7 @@ def setup(
     if phase not in PHASES:
         raise ImpossiblePositionError(f"unknown phase {phase!r} (one of {', '.join(PHASES)})")
     if roll_again is None:
-        roll_again = 0 < doubles < 3 and phase not in ("end_turn", "game_over") and not people[turn].in_jail
+        roll_again = throws_again(people, turn, doubles, phase)
     state = GameState(
         board=board,
         rules=rules,
@@ -171,7 +202,7 @@ def setup(
         bank_houses=rules.buildings.houses - on_board_houses,
         bank_hotels=rules.buildings.hotels - on_board_hotels,
         decks=Decks(chance=piles["chance"], community_chest=piles["community_chest"]),
-        rng=fresh_rng if rng is None else rng,
+        rng=rng if rng is not None else after_draws(fresh_rng, draws or 0),
         dice=dice,
         doubles=doubles,
         roll_again=roll_again,
@@ -209,7 +240,7 @@ def _check_table(people: Sequence[PlayerState], seed: int) -> None:
         raise ImpossiblePositionError("a player's name neither begins nor ends with a space")
     if len(set(names)) != len(names):
         raise ImpossiblePositionError("player names must differ")
-    if seed < 0 or seed >= 1 << 64:
+    if seed < 0 or seed > _MASK:
         raise ImpossiblePositionError(f"seed {seed} is not a 64-bit non-negative integer")
 
 

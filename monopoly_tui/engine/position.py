@@ -19,7 +19,16 @@ from pydantic import ValidationError
 
 from .actions import ProposeTrade, TradeSide
 from .board import DECKS, Board, DeckName
-from .builder import PHASES, ImpossiblePositionError, complete_deck, default_order, setup
+from .builder import (
+    MAX_DRAWS,
+    PHASES,
+    ImpossiblePositionError,
+    complete_deck,
+    default_order,
+    draws_since,
+    setup,
+    throws_again,
+)
 from .rules import Rules
 from .state import Auction, Debt, GameState, HeldCard, LastCard, MortgageChoice, Phase, Placement, PlayerState
 
@@ -52,7 +61,7 @@ FIELDS = [
     "seed",
     "chance",
     "chest",
-    "rng",
+    "draws",
 ]
 """Every field, in the order position() writes them."""
 _BARE = frozenset("_-.")
@@ -127,8 +136,7 @@ def _field_values(s: GameState) -> dict[str, str]:
         v["dice"] = f"{s.dice[0]}+{s.dice[1]}"
     if s.doubles:
         v["doubles"] = str(s.doubles)
-    derived = 0 < s.doubles < 3 and s.phase not in ("end_turn", "game_over") and not s.players[s.turn].in_jail
-    if s.roll_again != derived:
+    if s.roll_again != throws_again(s.players, s.turn, s.doubles, s.phase):
         v["again"] = _bool(s.roll_again)
     if s.pending_square is not None:
         v["pending"] = str(s.pending_square)
@@ -175,7 +183,7 @@ def _field_values(s: GameState) -> dict[str, str]:
         if top:
             v[DECK_CODES[deck]] = _dots(pile[:top])
     if s.rng != fresh_rng:
-        v["rng"] = format(s.rng, "x")
+        v["draws"] = str(draws_since(fresh_rng, s.rng))
     return v
 
 
@@ -671,11 +679,11 @@ def _read_deck(c: _Cursor) -> tuple[int, ...]:
     return cards
 
 
-def _read_rng(c: _Cursor) -> int:
-    text = c.text
-    if not text or not all(ch in "0123456789abcdef" for ch in text) or len(text) > 16:
-        raise c.fail("the generator's state is up to 16 hex digits (0-9, a-f)", at=0)
-    return int(text, 16)
+def _read_draws(c: _Cursor) -> int:
+    draws = _one(c, "the draws of the dice generator")
+    if draws > MAX_DRAWS:
+        raise c.fail("more draws than the generator's period (2**64)", at=0)
+    return draws
 
 
 def _setter(name: str, read: Callable[[_Cursor], Any]) -> Callable[[_Cursor, dict[str, Any]], None]:
@@ -710,6 +718,6 @@ READERS: dict[str, Callable[[_Cursor, dict[str, Any]], None]] = {
     "seed": _setter("seed", lambda c: _one(c, "the seed")),
     "chance": _setter("chance", _read_deck),
     "chest": _setter("community_chest", _read_deck),
-    "rng": _setter("rng", _read_rng),
+    "draws": _setter("draws", _read_draws),
 }
 """How each field (but rules, read first) is read into setup's keywords."""
