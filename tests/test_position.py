@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from factory import board
@@ -163,3 +164,11 @@ def test_a_written_position_reads_as_the_game_it_describes() -> None:
         rng = next_random(rng)[0]
     assert state.rng == rng
     assert position(state) == text
+
+
+def test_the_readmes_positions_read_and_are_written_back_the_same() -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    examples = [line.strip() for line in readme.splitlines() if line.startswith("    MPN1 ")]
+    assert len(examples) >= 4
+    for text in examples:
+        assert position(from_position(text, board())) == text
