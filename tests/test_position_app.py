@@ -21,7 +21,7 @@ from monopoly_tui.app.replay import ReplayScreen
 from monopoly_tui.app.saves_screen import LoadScreen
 from monopoly_tui.cli import main
 from monopoly_tui.engine import from_position, position, replay
-from monopoly_tui.saves import load_save, saves_dir
+from monopoly_tui.saves import SaveError, load_save, saves_dir
 from monopoly_tui.simulate import main as simulate_main
 
 MIDGAME = (
@@ -174,3 +174,19 @@ def test_a_folded_position_breaks_only_between_parts_or_after_a_comma(width: int
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     for line, next_line in itertools.pairwise(lines):
         assert not (line[-1].isdigit() and next_line[0].isdigit()), "a number split across lines"
+
+
+async def test_a_save_whose_position_was_tampered_with_is_refused_and_left_alone() -> None:
+    app = MonopolyApp(board(), position=from_position(MIDGAME, board()))
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+    path = next(saves_dir().glob("*.json"))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["position"] = MIDGAME.replace("own=1:0,3:0", "own=1:0h2,3:0")  # uneven building
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    before = path.read_bytes()
+    with pytest.raises(SaveError) as caught:
+        load_save(path, board())
+    assert "cannot start a game: position: uneven buildings on group brown" in str(caught.value)
+    assert caught.value.reason.startswith("Партию нельзя восстановить")
+    assert path.read_bytes() == before
