@@ -46,6 +46,10 @@ class Recorder:
     def __init__(self, bot: Bot, actions: list[Action]) -> None:
         self.bot, self.actions = bot, actions
 
+    @property
+    def kind(self) -> BotKind:
+        return self.bot.kind
+
     def choose(self, state: GameState, seat: int) -> Action:
         action = self.bot.choose(state, seat)
         self.actions.append(action)
@@ -83,7 +87,7 @@ def replay_games(games: int) -> float:
     for seed in range(games):
         actions: list[Action] = []
         bots = [Recorder(make_bot("simple", seed, seat), actions) for seat in range(PLAYERS)]
-        _, stats = play_game(board, names("simple"), bots, seed, board.rules)  # type: ignore[arg-type]
+        _, stats = play_game(board, names("simple"), bots, seed, board.rules)
         throws += stats.rolls
         records.append((seed, actions))
     start = time.perf_counter()
@@ -143,9 +147,10 @@ def main(argv: list[str] | None = None) -> None:
     )
     print(f"  {LABELS['peer']:<44} median {statistics.median(figures['peer']):9,.0f}   ratio 1")
     for kind in kinds:
+        low, high = min(ratios[kind]), max(ratios[kind])
         print(
             f"  {LABELS[kind]:<44} median {statistics.median(figures[kind]):9,.0f}   "
-            f"ratio {statistics.median(ratios[kind]):.3f} (runs {min(ratios[kind]):.3f}..{max(ratios[kind]):.3f})"
+            f"ratio {statistics.median(ratios[kind]):.3f} (runs {low:.3f}..{high:.3f})"
         )
 
 
