@@ -304,8 +304,8 @@ def test_a_strong_bot_short_of_cash_offers_once_the_money_comes_in_the_same_roun
     bot = make_bot("strong", 1, 0)
     poor = make_state(3, owners={16: 0, 18: 0, 19: 1}, cash={0: 120_000})
     assert bot.manage(poor, 0) is None
-    richer = poor.players[0].model_copy(update={"cash": 1_500_000})
-    same_holdings = poor.model_copy(update={"players": (richer, *poor.players[1:])})
+    richer = poor.players[0]._replace(cash=1_500_000)
+    same_holdings = poor._replace(players=(richer, *poor.players[1:]))
     assert same_holdings.owner is poor.owner
     offer = bot.manage(same_holdings, 0)
     assert isinstance(offer, ProposeTrade)

@@ -318,10 +318,10 @@ def test_buy_is_not_offered_without_the_cash() -> None:
     state = play(state, roll(0, 1, 2))
     assert state.phase == "buy"
     assert legal_actions(state) == [Decline(player=0)]
-    before = state.model_dump()
+    before = state.to_data()
     with pytest.raises(IllegalActionError):
         apply(state, Buy(player=0))
-    assert state.model_dump() == before
+    assert state.to_data() == before
     assert state.owner[3] is None
     assert state.players[0].cash == 50_000
 

@@ -47,7 +47,7 @@ class View:
         """The view with each seat's cash changed by the given amount."""
         players = list(self.players)
         for seat, delta in changes.items():
-            players[seat] = players[seat].model_copy(update={"cash": players[seat].cash + delta})
+            players[seat] = players[seat]._replace(cash=players[seat].cash + delta)
         return replace(self, players=tuple(players))
 
     def with_owner(self, changes: dict[int, int]) -> View:

@@ -25,18 +25,9 @@ def build(board: Board, players: list[PlayerState], fields: dict[str, tuple[int,
     rules = _read_rules(cursors["rules"], board.rules) if "rules" in cursors else board.rules
     for key, c in cursors.items():
         if key != "rules":
-            try:
-                READERS[key](c, args)
-            except ValidationError as exc:
-                raise c.fail(exc.errors()[0]["msg"], at=0) from None
+            READERS[key](c, args)
     owners, buildings, mortgaged = args.pop("own", ({}, {}, []))
-    try:
-        return setup(
-            board, players, rules=rules, owners=owners, buildings=buildings, mortgaged=mortgaged, **args
-        )
-    except ValidationError as exc:
-        error = exc.errors()[0]
-        raise InvalidPositionError(f"{'.'.join(map(str, error['loc']))}: {error['msg']}") from None
+    return setup(board, players, rules=rules, owners=owners, buildings=buildings, mortgaged=mortgaged, **args)
 
 
 def _read_rules(c: Cursor, default: Rules) -> Rules:
