@@ -143,6 +143,12 @@ def test_simulate_from_a_position_reports_who_wins_from_there(capsys: pytest.Cap
     )
 
 
+def test_games_from_a_position_are_the_same_over_worker_processes(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--games", "6", "--seed", "3", "--from-position", LOPSIDED)
+    alone, spread = simulate(capsys, *args), simulate(capsys, *args, "--workers", "2")
+    assert {**alone, "seconds": 0} == {**spread, "seconds": 0}
+
+
 def test_games_from_one_position_differ_by_their_dice(capsys: pytest.CaptureFixture[str]) -> None:
     one = simulate(capsys, "--games", "1", "--seed", "3", "--from-position", MIDGAME)
     other = simulate(capsys, "--games", "1", "--seed", "4", "--from-position", MIDGAME)
