@@ -40,6 +40,7 @@ format: $(STAMP_TEST)
 bench: $(STAMP_TEST)
 	$(BIN)/python benchmarks/bench_bots.py --speed --games 40
 	$(BIN)/python benchmarks/bench_saves.py
+	$(BIN)/python benchmarks/bench_position.py
 	$(BIN)/python benchmarks/bench_app.py
 
 clean:
