@@ -102,7 +102,10 @@ class MonopolyApp(App[None]):
             session.save_path = new_save_path([s.name for s in session.seats])
             session.autosave()
             self.report_save_error()
-        self.switch_screen(GameScreen(session))
+        if isinstance(self.screen, TitleScreen):  # --position: the title stays beneath the game
+            self.push_screen(GameScreen(session))
+        else:  # over the setup screen
+            self.switch_screen(GameScreen(session))
         if session.state.is_over:
             self.push_screen(GameOverScreen(session))
         elif session.bot_to_move() is not None:
