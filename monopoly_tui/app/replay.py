@@ -44,7 +44,7 @@ class ReplayScreen(Screen[None]):
         Binding("enter", "round", tr("replay.round"), key_display="Enter", priority=True),
         Binding("backspace", "erase", tr("binding.bid_erase"), show=False, priority=True),
         Binding("c,с", "copy_position", tr("binding.copy_position"), key_display="c"),
-        Binding("p,з", "show_position", tr("binding.show_position"), key_display="p"),
+        Binding("p,з", "show_position", tr("binding.show_position"), key_display="p", show=False),
         Binding("escape,q,й", "back", tr("binding.back"), key_display="esc"),
         *[
             Binding(str(n), f"digit('{n}')", tr("binding.digit"), show=False, priority=True)
