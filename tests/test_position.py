@@ -26,7 +26,16 @@ from monopoly_tui.engine.builder import facts
 from monopoly_tui.engine.dice import next_random
 from monopoly_tui.engine.position import FIELDS
 
-ODD_NAMES = ("Аня", "Борис Годунов", 'say "hi"', "back\\slash", "a=b:c@d", "tab\tnew\u2028line", "🎲", "x")
+ODD_NAMES = (
+    "Аня",
+    "Борис Годунов",
+    'say "hi"',
+    "back\\slash",
+    "a=b:c@d",
+    "tab\tnew\u2028line",
+    "🎲\U000e0041",
+    "x",
+)
 """Names that must survive: spaces, quotes, backslashes, the notation's own signs, control characters."""
 
 
@@ -93,6 +102,9 @@ def test_a_fresh_game_is_short() -> None:
         ("MPN1 Аня:1@0q Борис:1@0", "players", 13),
         ("MPN1 Аня:1@0 Борис:1@0 debts=1>bank:0:tax", "debts", 37),
         ("MPN1 Аня:1@0 Борис:1@0 draws=x", "draws", 30),
+        ("MPN1 Аня:1@0 Борис:" + "9" * 5000 + "@0", "players", 20),
+        ('MPN1 "Аня\\x":1@0 Борис:1@0', "players", 10),
+        ('MPN1 "Аня\\U00110000":1@0 Борис:1@0', "players", 10),
     ],
 )
 def test_bad_text_names_the_field_and_the_column(text: str, field: str, column: int) -> None:

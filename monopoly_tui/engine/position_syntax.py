@@ -67,14 +67,16 @@ def quote_name(name: str) -> str:
         if ch in '"\\':
             out.append("\\" + ch)
         elif escaped(ch):
-            out.append(f"\\u{ord(ch):04x}")
+            code = ord(ch)
+            out.append(f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}")
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'
 
 
 def escaped(ch: str) -> bool:
-    """Written as \\uXXXX in a quoted name: control characters, line breaks, odd spaces, lone surrogates."""
+    """Written as \\uXXXX (\\UXXXXXXXX) in a quoted name: control and format characters, line breaks, odd
+    spaces, lone surrogates."""
     return not ch.isprintable()
 
 
@@ -113,6 +115,8 @@ class Cursor:
         self.at = end
         if start == end:
             raise self.fail(f"expected {what} (a number)")
+        if end - start > 20:
+            raise self.fail(f"{what}: a number of more than 20 digits", at=start)
         return int(self.text[start : self.at])
 
     def word(self, what: str) -> str:
@@ -231,12 +235,18 @@ def read_name(c: Cursor) -> str:
         elif c.peek() in ('"', "\\"):
             out.append(c.peek())
             c.at += 1
-        elif (
-            c.eat("u")
-            and len(code := c.text[c.at : c.at + 4]) == 4
-            and all(x in "0123456789abcdefABCDEF" for x in code)
+        elif (digits := {"u": 4, "U": 8}.get(c.peek())) and _hex(
+            code := c.text[c.at + 1 : c.at + 1 + digits], digits
         ):
+            c.at += 1 + digits
             out.append(chr(int(code, 16)))
-            c.at += 4
         else:
-            raise c.fail('in a quoted name a backslash comes before ", \\ or u and four hex digits')
+            raise c.fail(
+                'in a quoted name a backslash comes before ", \\, u and 4 or U and 8 hex digits', at=c.at - 1
+            )
+
+
+def _hex(code: str, digits: int) -> bool:
+    return (
+        len(code) == digits and all(x in "0123456789abcdefABCDEF" for x in code) and int(code, 16) <= 0x10FFFF
+    )
