@@ -107,7 +107,7 @@ class MonopolyApp(App[None]):
         try:
             loaded = load_save(path, self.board)
         except SaveError as exc:
-            self.notify(exc.reason, severity="error", timeout=8)
+            self.notify(exc.reason, severity="error", timeout=8, markup=False)
             return
         session = GameSession.resume(self.board, loaded)
         if not self.autosave:
@@ -126,13 +126,15 @@ class MonopolyApp(App[None]):
         try:
             loaded = load_save(path, self.board)
         except SaveError as exc:
-            self.notify(exc.reason, severity="error", timeout=8)
+            self.notify(exc.reason, severity="error", timeout=8, markup=False)
             return
         self.push_screen(ReplayScreen(loaded))
 
     def report_save_error(self) -> None:
         if self.session is not None and self.session.save_error:
-            self.notify(tr("save.failed", reason=self.session.save_error), severity="error", timeout=8)
+            self.notify(
+                tr("save.failed", reason=self.session.save_error), severity="error", timeout=8, markup=False
+            )
 
     # --- playing ---------------------------------------------------------------------------------
 

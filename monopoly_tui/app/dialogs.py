@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.style import Style
@@ -17,7 +18,9 @@ from textual.widgets import Button, Footer, Markdown, Static
 from ..engine import Board, Rules, net_worth
 from ..locale import tr
 from ..money import rubles
+from ..names import printable
 from ..session import GameSession
+from .plain import plain
 
 
 class HandoffScreen(ModalScreen[None]):
@@ -53,12 +56,12 @@ class HandoffScreen(ModalScreen[None]):
         name = self.session.state.players[self.seat].name
         seat = self.session.seats[self.seat]
         key = "handoff.turn" if self.turn_change else "handoff.pass"
-        title = Text(tr(key, name=name))
+        title = plain(tr(key, name=name))
         title.stylize(Style(color=seat.color, bold=True), len(title) - len(name))
         with Vertical():
             yield Static(title, id="handoff-title")
             detail = tr("handoff.turn_detail") if self.turn_change else tr("handoff.pass_detail", name=name)
-            yield Static(detail, id="handoff-detail")
+            yield Static(plain(detail), id="handoff-detail")
             with Horizontal():
                 yield Button(tr("handoff.go_on"), id="go-on", variant="primary")
                 if self.turn_change:
@@ -116,7 +119,15 @@ def rules_markdown(rules: Rules, board: Board) -> str:
         (tr("rules.opt.limit"), str(rules.end.turn_limit) if rules.end.turn_limit else tr("rules.none")),
     ]
     table = "\n".join(f"| {name} | {value} |" for name, value in options)
-    return tr("rules.text", board=board.name) + f"\n\n## {tr('rules.options')}\n\n| | |\n|---|---|\n{table}\n"
+    return (
+        tr("rules.text", board=markdown_escaped(board.name))
+        + f"\n\n## {tr('rules.options')}\n\n| | |\n|---|---|\n{table}\n"
+    )
+
+
+def markdown_escaped(text: str) -> str:
+    """Outside text for a Markdown document: every ASCII punctuation mark escaped, so it stays text."""
+    return re.sub(r"([!-/:-@\[-`{-~])", r"\\\1", printable(text))
 
 
 class RulesScreen(ModalScreen[None]):
@@ -194,7 +205,7 @@ class GameOverScreen(Screen[None]):
         state = self.session.state
         assert state.winner is not None
         with Vertical():
-            yield Static(tr("over.winner", name=state.players[state.winner].name), id="winner")
+            yield Static(plain(tr("over.winner", name=state.players[state.winner].name)), id="winner")
             table = Table(expand=True)
             table.add_column(tr("over.place"), justify="right")
             table.add_column(tr("players.name"))

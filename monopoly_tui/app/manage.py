@@ -29,6 +29,7 @@ from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
 from .cells import building_marks
+from .plain import plain
 
 ROW_ACTIONS: dict[str, type] = {"b": Build, "s": SellBuilding, "g": Mortgage, "u": Unmortgage}
 """Keys of the actions on the selected lot."""
@@ -111,7 +112,7 @@ class ManageScreen(ModalScreen[None]):
             group = Text("")
             if isinstance(sq, Street):
                 g = state.board.group(sq.group)
-                group = Text(g.mark + " " + g.name, style=Style(color=g.color, bold=True))
+                group = plain(g.mark + " " + g.name, Style(color=g.color, bold=True))
             level = state.buildings[index]
             built = tr("manage.mortgaged") if state.mortgaged[index] else building_marks(level)
             can = " ".join(
@@ -120,7 +121,7 @@ class ManageScreen(ModalScreen[None]):
                 if lot_action(actions, kind, index) is not None
             )
             rent = rubles(rent_due(state, index, 7)) if not state.mortgaged[index] else "—"
-            table.add_row(sq.name, group, built, rent, can, key=str(index))
+            table.add_row(plain(sq.name), group, built, rent, can, key=str(index))
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
 

@@ -16,6 +16,7 @@ from ..saves import LoadedSave
 from ..session import GameSession
 from .board import BoardView
 from .panels import StatePanels
+from .plain import plain
 
 
 def replay_states(loaded: LoadedSave) -> list[GameState]:
@@ -95,7 +96,7 @@ class ReplayScreen(Screen[None]):
             bar.append("  " + tr("replay.typed", round=self.typed))
         self.query_one("#replay-bar", Static).update(bar)
         events = state.events if self.step else ()
-        self.query_one("#replay-events", Static).update("\n".join(narrate(e, state) for e in events))
+        self.query_one("#replay-events", Static).update(plain("\n".join(narrate(e, state) for e in events)))
 
     def action_step(self, delta: int) -> None:
         self.step = max(0, min(len(self.states) - 1, self.step + delta))

@@ -13,6 +13,7 @@ from textual.widgets import Button, DataTable, Footer, Static
 from ..engine import Board
 from ..locale import tr
 from ..saves import SaveEntry, SaveError, delete_save, list_saves
+from .plain import plain
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -37,7 +38,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question)
+            yield Static(plain(self.question))
             with Horizontal():
                 yield Button(tr("confirm.yes"), id="yes", variant="error")
                 yield Button(tr("confirm.no"), id="no", variant="primary")
@@ -95,14 +96,17 @@ class LoadScreen(Screen[None]):
             header = entry.header
             if header is None:
                 table.add_row(
-                    when, entry.path.name, "", Text(tr("load.unreadable", reason=entry.reason), "red")
+                    when,
+                    plain(entry.path.name),
+                    "",
+                    plain(tr("load.unreadable", reason=entry.reason or ""), "red"),
                 )
                 continue
             if header.finished:
                 state = tr("load.finished", name=header.winner or "")
             else:
                 state = tr("load.turn", name=header.turn or "")
-            table.add_row(when, ", ".join(header.players), str(header.round), state)
+            table.add_row(when, plain(", ".join(header.players)), str(header.round), plain(state))
         if not self.entries:
             table.add_row("", tr("load.none"), "", "")
 
@@ -127,7 +131,7 @@ class LoadScreen(Screen[None]):
         """The selected save if it can be opened; otherwise None, with the reason shown."""
         entry = self.selected()
         if entry is not None and not entry.readable:
-            self.notify(entry.reason or "", severity="error")
+            self.notify(entry.reason or "", severity="error", markup=False)
             return None
         return entry
 
@@ -152,7 +156,7 @@ class LoadScreen(Screen[None]):
                 try:
                     delete_save(entry.path)
                 except SaveError as exc:
-                    self.notify(exc.reason, severity="error")
+                    self.notify(exc.reason, severity="error", markup=False)
                 self.fill()
 
         self.app.push_screen(ConfirmScreen(tr("load.confirm_delete", name=entry.path.name)), answered)

@@ -18,6 +18,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 from ..bots import BotKind
 from ..engine import MAX_PLAYERS, MIN_PLAYERS, Board, Rules
 from ..locale import tr
+from ..names import MAX_NAME_LENGTH, normalise_name
 from ..session import PLAYER_COLORS, PLAYER_TOKENS, Seat
 
 COLOR_NAMES = ("red", "blue", "green", "yellow", "purple", "teal", "orange", "grey")
@@ -59,7 +60,7 @@ class PlayerRow(Horizontal):
     def compose(self) -> ComposeResult:
         n = self.number
         yield Static(f"{n + 1}.", classes="seat-number")
-        yield Input(tr("setup.default_name", n=n + 1), id=f"name-{n}", max_length=16)
+        yield Input(tr("setup.default_name", n=n + 1), id=f"name-{n}", max_length=MAX_NAME_LENGTH)
         yield Select(
             [(t, t) for t in PLAYER_TOKENS],
             value=PLAYER_TOKENS[n],
@@ -154,7 +155,7 @@ class SetupScreen(Screen[None]):
         """The seats as entered, or the reason they cannot be used."""
         seats = []
         for n in range(self.count):
-            name = self.query_one(f"#name-{n}", Input).value.strip()
+            name = normalise_name(self.query_one(f"#name-{n}", Input).value)
             token = self.query_one(f"#token-{n}", Select).value
             color = self.query_one(f"#color-{n}", Select).value
             kind = self.query_one(f"#kind-{n}", Select).value

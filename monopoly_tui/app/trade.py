@@ -17,6 +17,7 @@ from ..engine.trade import tradeable_lots
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
+from .plain import plain
 
 
 def tradeable(session: GameSession, seat: int) -> list[int]:
@@ -59,7 +60,7 @@ class TradeScreen(ModalScreen[None]):
         with Vertical():
             with Horizontal(id="trade-head"):
                 yield Select(
-                    [(state.players[s].name, s) for s in managers(state)],
+                    [(plain(state.players[s].name), s) for s in managers(state)],
                     value=self.proposer,
                     allow_blank=False,
                     id="proposer",
@@ -68,7 +69,7 @@ class TradeScreen(ModalScreen[None]):
                 yield Static(" ⇄ ", classes="swap-sign")
                 partners = self.partners()
                 yield Select(
-                    [(state.players[s].name, s) for s in partners],
+                    [(plain(state.players[s].name), s) for s in partners],
                     value=partners[0] if partners else Select.BLANK,
                     allow_blank=not partners,
                     id="partner",
@@ -108,7 +109,7 @@ class TradeScreen(ModalScreen[None]):
                 label = state.board.squares[i].name
                 if state.mortgaged[i]:
                     label += tr("trade.mortgaged")
-                selection.add_option((label, f"lot:{i}"))
+                selection.add_option((plain(label), f"lot:{i}"))
             for n, card in enumerate(state.players[seat].jail_cards):
                 selection.add_option(
                     (tr("trade.jail_card", deck=tr(f"deck.{card.deck}")), f"card:{n}:{card.deck}")
@@ -119,7 +120,7 @@ class TradeScreen(ModalScreen[None]):
         if partner is not None:
             other = state.players[partner]
             self.query_one("#take-title", Static).update(
-                tr("trade.you_get_from", name=other.name) + f" ({rubles(other.cash)})"
+                plain(tr("trade.you_get_from", name=other.name) + f" ({rubles(other.cash)})")
             )
 
     @on(Select.Changed)
@@ -127,7 +128,7 @@ class TradeScreen(ModalScreen[None]):
         if event.select.id == "proposer" and isinstance(event.value, int):
             self.proposer = event.value
             partner = self.query_one("#partner", Select)
-            partner.set_options([(self.session.state.players[s].name, s) for s in self.partners()])
+            partner.set_options([(plain(self.session.state.players[s].name), s) for s in self.partners()])
             partner.value = self.partners()[0]
         self.fill()
 
