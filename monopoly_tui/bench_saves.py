@@ -16,10 +16,11 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from . import saves
 from .boardfile import load_board
 from .engine import Board, GameRecord, GameState, Rules, apply, legal_actions, new_game
 from .saves import SaveSeat, load_save, write_save
+from .saves.files import read_bounded
+from .saves.format import decode, validate
 
 
 def long_game(board: Board, actions: int, players: int, seed: int) -> tuple[GameState, GameRecord]:
@@ -67,7 +68,7 @@ def main() -> None:
         assert loaded.state == state, "the loaded game differs from the saved one"
 
         load = median_ms(lambda: load_save(path, board), args.runs)
-        check = median_ms(lambda: saves._check(path, saves._read(path), board), args.runs)
+        check = median_ms(lambda: validate(path, decode(path, read_bounded(path)[0])[0], board), args.runs)
         write = median_ms(
             lambda: write_save(path, board=board, seats=seats, state=state, record=record), args.runs
         )

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import signal
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
@@ -13,7 +14,7 @@ from textual.timer import Timer
 
 from ..engine import Board, Event, IllegalActionError, Rules, current_actor, situation
 from ..locale import tr
-from ..saves import SaveError, latest_unfinished, load_save, new_save_path
+from ..saves import SaveError, latest_unfinished, load_save, lock_save, new_save_path
 from ..session import GameSession, Seat
 from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
 from .game_screen import GameScreen
@@ -76,6 +77,12 @@ class MonopolyApp(App[None]):
         elif self.replay is not None:
             self.call_after_refresh(self.replay_game, self.replay)
 
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Quit (Ctrl+Q, Ctrl+C, SIGTERM, SIGHUP): the computer players' last moves are saved first."""
+        if self.session is not None:
+            self.session.close()
+        super().exit(*args, **kwargs)
+
     # --- starting --------------------------------------------------------------------------------
 
     def open_setup(self) -> None:
@@ -84,9 +91,16 @@ class MonopolyApp(App[None]):
     def start_game(self, seats: list[Seat], seed: int, rules: Rules) -> None:
         self.session = GameSession.start(self.board, seats, seed=seed, rules=rules, dice=self.dice)
         if self.autosave:
-            self.session.save_path = new_save_path([s.name for s in seats])
-            self.session.autosave()
-            self.report_save_error()
+            try:
+                path = new_save_path([s.name for s in self.session.seats])
+            except SaveError as exc:  # no saves folder to be had: the game goes on, unsaved, and says so
+                self.session.log.append(exc.reason)
+                self.notify(exc.reason, severity="error", timeout=15, markup=False)
+            else:
+                self.session.save_path = path
+                self.session.lock = lock_save(path)
+                self.session.autosave()
+                self.report_save_error()
         self.switch_screen(GameScreen(self.session))
         if self.session.bot_to_move() is not None:
             self.call_after_refresh(self.schedule_bot)
@@ -105,13 +119,23 @@ class MonopolyApp(App[None]):
     def load_game(self, path: Path) -> None:
         """Continue a saved game; a file that cannot be read is reported, never changed."""
         try:
+            lock = lock_save(path) if self.autosave else None
+        except SaveError as exc:  # open in another window: refused here, nothing changed
+            self.notify(exc.reason, severity="error", timeout=8, markup=False)
+            return
+        try:
             loaded = load_save(path, self.board)
         except SaveError as exc:
+            if lock is not None:
+                lock.release()
             self.notify(exc.reason, severity="error", timeout=8, markup=False)
             return
         session = GameSession.resume(self.board, loaded)
+        session.lock = lock
         if not self.autosave:
             session.save_path = None
+        if self.session is not None:
+            self.session.close()
         self.session = session
         while not isinstance(self.screen, TitleScreen) and len(self.screen_stack) > 2:
             self.pop_screen()
@@ -213,6 +237,8 @@ class MonopolyApp(App[None]):
 
     def return_to_title(self) -> None:
         """Back to the title screen after a game."""
+        if self.session is not None:
+            self.session.close()
         self.session = None
         while len(self.screen_stack) > 2:
             self.pop_screen()
