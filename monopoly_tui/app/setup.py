@@ -17,6 +17,7 @@ from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from ..bots import BotKind
 from ..engine import MAX_PLAYERS, MIN_PLAYERS, Board, Rules
+from ..engine.rules import MAX_MONEY, MAX_ROUNDS
 from ..locale import tr
 from ..names import MAX_NAME_LENGTH, normalise_name
 from ..session import PLAYER_COLORS, PLAYER_TOKENS, Seat
@@ -174,11 +175,11 @@ class SetupScreen(Screen[None]):
         for section, option in HOUSE_RULES:
             data[section][option] = self.query_one(f"#rule-{section}-{option}", Checkbox).value
         cash = self.query_one("#cash", Input).value.strip()
-        if not cash.isdigit() or int(cash) <= 0:
+        if not _whole(cash) or not 0 < int(cash) <= MAX_MONEY:
             return tr("setup.error.cash")
         data["start"]["cash"] = int(cash)
         limit = self.query_one("#limit", Input).value.strip()
-        if limit and (not limit.isdigit() or int(limit) <= 0):
+        if limit and (not _whole(limit) or not 0 < int(limit) <= MAX_ROUNDS):
             return tr("setup.error.limit")
         data["end"]["turn_limit"] = int(limit) if limit else None
         return Rules.model_validate(data)
@@ -194,7 +195,7 @@ class SetupScreen(Screen[None]):
             error.update(rules)
             return
         seed = self.query_one("#seed", Input).value.strip()
-        if not seed.isdigit():
+        if not _whole(seed):
             error.update(tr("setup.error.seed"))
             return
         self.app.start_game(seats, int(seed), rules)  # type: ignore[attr-defined]
@@ -210,3 +211,8 @@ class SetupScreen(Screen[None]):
             "add": self.action_add_player,
             "remove": self.action_remove_player,
         }[str(event.button.id)]()
+
+
+def _whole(text: str) -> bool:
+    """A whole number as typed: decimal digits only (not «²»), short enough to be a real one."""
+    return text.isascii() and text.isdecimal() and len(text) <= 18

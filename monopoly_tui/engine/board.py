@@ -177,6 +177,47 @@ class Card(Frozen):
 # --- the board -----------------------------------------------------------------------------------
 
 
+MAX_AMOUNT = 10**12
+"""No price, rent, fee or card amount of a board is larger (a trillion rubles): beyond it is a typo."""
+
+
+def _text_problem(text: str) -> str | None:
+    if not text.strip():
+        return "is blank"
+    if any((ord(c) < 32 and c != "\n") or 0x7F <= ord(c) < 0xA0 or 0x202A <= ord(c) <= 0x202E for c in text):
+        return "holds a control character"
+    return None
+
+
+def _sane_amounts(board: Board) -> None:
+    """What no board can mean: blank names, control characters, a mortgage above the price (a money
+    printer: buy, mortgage, repeat), amounts beyond MAX_AMOUNT."""
+    texts: list[tuple[str, str]] = [("the board's name", board.name)]
+    for index, sq in enumerate(board.squares):
+        texts += [
+            (f"square {index} ({sq.name}): name", sq.name),
+            (f"square {index} ({sq.name}): short", sq.short),
+        ]
+        amounts = [getattr(sq, f, 0) for f in ("price", "mortgage", "house_cost", "amount")]
+        amounts += list(getattr(sq, "rent", ()))
+        if any(a > MAX_AMOUNT for a in amounts):
+            raise ValueError(f"square {index} ({sq.name}): an amount above {MAX_AMOUNT} is not a real price")
+        if isinstance(sq, Street | Station | Utility) and sq.mortgage > sq.price:
+            raise ValueError(
+                f"square {index} ({sq.name}): mortgage {sq.mortgage} is more than the price {sq.price}"
+            )
+    texts += [(f"colour group {g.id!r}: name", g.name) for g in board.groups]
+    for card in (*board.chance, *board.community_chest):
+        texts.append((f"card id {card.id!r}: text", card.text))
+        effect = card.effect.model_dump()
+        if any(isinstance(v, int) and not isinstance(v, bool) and v > MAX_AMOUNT for v in effect.values()):
+            raise ValueError(f"card id {card.id!r}: an amount above {MAX_AMOUNT} is not a real amount")
+    for what, text in texts:
+        problem = _text_problem(text)
+        if problem is not None:
+            raise ValueError(f"{what} {problem}")
+
+
 class Board(Frozen):
     """A whole board: 40 squares in order, colour groups, both decks and the default rules."""
 
@@ -198,6 +239,7 @@ class Board(Frozen):
     @model_validator(mode="after")
     def _consistent(self) -> Board:
         squares = self.squares
+        _sane_amounts(self)
         if squares[0].kind != "go":
             raise ValueError("square 0 must be GO (kind: go)")
         for kind in ("go", "jail", "go_to_jail"):
