@@ -219,14 +219,11 @@ def _read_bytes(file: Path) -> bytes:
             )
         if info.st_size > MAX_FILE_BYTES:
             raise _too_large(file)
-        chunks: list[bytes] = []
-        total = 0
-        while chunk := os.read(fd, 1 << 16):
-            total += len(chunk)
-            if total > MAX_FILE_BYTES:  # grew while being read
-                raise _too_large(file)
-            chunks.append(chunk)
-        return b"".join(chunks)
+        with os.fdopen(os.dup(fd), "rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:  # grew while being read
+            raise _too_large(file)
+        return data
     except OSError as exc:
         raise BoardFileError(f"{file}: cannot read: {exc.strerror or exc}", source=str(file)) from None
     finally:

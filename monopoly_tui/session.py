@@ -47,6 +47,8 @@ class Seat:
     """None for a person; otherwise the bot kind ("simple", "strong")."""
 
 
+LOG_ON_RESUME = 1000
+"""A resumed game's log tells its last this many actions (the whole game is in the replay)."""
 BOT_SAVE_INTERVAL = 1.0
 """Seconds between two (unsynced) saves while computer players move on their own; a person's action,
 and the game coming back to a person, is always saved at once and fsynced."""
@@ -137,12 +139,12 @@ class GameSession:
             self.autosave()
         return state.events
 
-    def _advance(self, action: Action, state: GameState) -> None:
+    def _advance(self, action: Action, state: GameState, *, narrated: bool = True) -> None:
         self.history.append(self.state)
         self.state = state
         self._actions.append(action)
         self._record = None
-        self._note(state.events)
+        self._note(state.events, narrated=narrated)
 
     def can_undo(self) -> bool:
         """The last action may be taken back: a person's decision that revealed nothing random
@@ -208,20 +210,24 @@ class GameSession:
         record = loaded.record
         session = cls.start(board, seats, seed=record.seed, rules=record.rules)
         states = loaded.states
-        if len(states) == len(record.actions) + 1:  # replayed by load_save already: no second replay
-            for action, state in zip(record.actions, states[1:], strict=True):
-                session._advance(action, state)
-        else:
+        if len(states) != len(record.actions) + 1:  # not replayed by load_save: replay here
+            states = (session.state,)
             for action in record.actions:
-                session._advance(action, apply(session.state, action))
+                states += (apply(states[-1], action),)
+        quiet = max(0, len(record.actions) - LOG_ON_RESUME)
+        if quiet:
+            session.log.append(tr("log.earlier", count=quiet))
+        for number, (action, state) in enumerate(zip(record.actions, states[1:], strict=True)):
+            session._advance(action, state, narrated=number >= quiet)
         session._base = record.model_copy(update={"actions": ()})
         session._record = record
         session.save_path = loaded.path
         return session
 
-    def _note(self, events: Sequence[Event]) -> None:
+    def _note(self, events: Sequence[Event], *, narrated: bool = True) -> None:
         for event in events:
-            self.log.append(narrate(event, self.state))
+            if narrated:
+                self.log.append(narrate(event, self.state))
             if event.kind in ("turn_started", "game_over") and (
                 event.kind == "game_over" or not self.worth or event.amount != len(self.worth)
             ):

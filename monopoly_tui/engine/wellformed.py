@@ -14,17 +14,27 @@ def _whole(value: object, low: int, high: int) -> bool:
 
 
 def malformation(state: GameState, action: Action) -> str | None:
-    """Why action could never be legal in this game (None: it is well-formed)."""
-    seats = len(state.players)
-    if not _whole(action.player, 0, seats - 1):
-        return f"there is no seat {action.player!r} in a game of {seats}"
-    square = getattr(action, "square", None)
-    if square is not None and not _whole(square, 0, BOARD_SIZE - 1):
-        return f"there is no square {square!r} on a board of {BOARD_SIZE}"
+    """Why action could never be legal in this game (None: it is well-formed). Cheap: it runs first in
+    every check of an action."""
+    fields = action.__dict__
+    player = fields["player"]
+    if type(player) is not int or not 0 <= player < len(state.players):
+        return f"there is no seat {player!r} in a game of {len(state.players)}"
+    if len(fields) == 2:  # player and kind: nothing else to check
+        return None
+    square = fields.get("square")
+    if square is not None:
+        if type(square) is not int or not 0 <= square < BOARD_SIZE:
+            return f"there is no square {square!r} on a board of {BOARD_SIZE}"
+        return None
     if isinstance(action, Roll):
         dice = action.dice
-        if dice is not None and not (
-            type(dice) is tuple and len(dice) == 2 and all(_whole(d, 1, 6) for d in dice)
+        if dice is not None and (
+            type(dice) is not tuple
+            or len(dice) != 2
+            or type(dice[0]) is not int
+            or type(dice[1]) is not int
+            or not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6)
         ):
             return f"dice {dice!r} are not two dice of 1 to 6"
     elif isinstance(action, Bid):

@@ -7,6 +7,7 @@ str() is English for developers.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,11 +85,17 @@ def replay_all(path: Path, board: Board, record: GameRecord) -> tuple[GameState,
         raise error("cannot_start", f"{path}: the record cannot start a game: {exc}", path) from None
     states = [state]
     total = len(record.actions)
-    for number, action in enumerate(record.actions, start=1):
-        try:
-            state = apply_action(state, action)
-        except (IllegalActionError, InvalidActionError) as exc:
-            text = f"{path}: action {number} ({action}) is not legal: {exc}"
-            raise error("illegal_action", text, path, number=number, total=total) from None
-        states.append(state)
+    collecting = gc.isenabled()
+    gc.disable()  # every state is kept: the collector would scan them all again and again (quadratic)
+    try:
+        for number, action in enumerate(record.actions, start=1):
+            try:
+                state = apply_action(state, action)
+            except (IllegalActionError, InvalidActionError) as exc:
+                text = f"{path}: action {number} ({action}) is not legal: {exc}"
+                raise error("illegal_action", text, path, number=number, total=total) from None
+            states.append(state)
+    finally:
+        if collecting:
+            gc.enable()
     return tuple(states)
