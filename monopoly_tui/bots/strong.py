@@ -39,7 +39,6 @@ from .raising import least_loss
 from .trading import Wish, gains, swap_lots, view_after
 from .valuation import (
     Appraiser,
-    View,
     blocks_group,
     colour_group,
     completes_group,
@@ -205,7 +204,7 @@ class StrongBot(BotBase):
             and spare <= none[4]
         ):
             return None
-        for wish in sorted(wished, key=lambda w: -APPRAISER.group_value(state.board, w.group)):
+        for wish in sorted(wished, key=lambda w: -APPRAISER.group_worth(state.board, w.group)):
             tries, last = self._asked.get(wish.lots, (0, -RETRY_AFTER))
             if last == state.round or (tries >= len(CASH_LADDER) and state.round - last < RETRY_AFTER):
                 continue
@@ -274,10 +273,9 @@ class StrongBot(BotBase):
 
     def _lot_value(self, state: GameState, seat: int, square: int) -> int:
         """What owning square adds to seat's worth, plus half of what it keeps from an opponent."""
-        view = View.of(state)
-        gain = APPRAISER.worth(view.with_owner({square: seat}), seat) - APPRAISER.worth(view, seat)
+        gain = APPRAISER.worth_change(state, seat, {square: seat})
         if blocks_group(state, seat, square):
-            gain += APPRAISER.group_value(state.board, colour_group(state.board, square)) // 2
+            gain += APPRAISER.group_worth(state.board, colour_group(state.board, square)) // 2
         return gain
 
     def auction_limit(self, state: GameState, seat: int, auction: Auction) -> int:

@@ -30,13 +30,14 @@ def _cash_changes(state: GameState, offer: ProposeTrade) -> tuple[int, int]:
 def gains(appraiser: Appraiser, state: GameState, offer: ProposeTrade) -> tuple[int, int]:
     """How much the proposer and the partner each gain by the offer, in the appraiser's eyes."""
     p, q = offer.player, offer.partner
-    owner = {square: q for square in offer.give.lots} | {square: p for square in offer.take.lots}
-    after = View.of(state).with_owner(owner)
-    # Worth counts cash one for one: add each side's cash change (view_after's) instead of copying players.
+    owner: dict[int, int | None] = {square: q for square in offer.give.lots}
+    owner.update({square: p for square in offer.take.lots})
+    # Worth counts cash one for one: add each side's cash change (view_after's) to the change in worth of
+    # the lots that change hands (the rest of the board is the same on both sides of the offer).
     cash_p, cash_q = _cash_changes(state, offer)
     cards = appraiser.jail_card * (len(offer.take.jail_cards) - len(offer.give.jail_cards))
-    gain_p = appraiser.worth(after, p) + cash_p - appraiser.worth(state, p) + cards
-    gain_q = appraiser.worth(after, q) + cash_q - appraiser.worth(state, q) - cards
+    gain_p = appraiser.worth_change(state, p, owner) + cash_p + cards
+    gain_q = appraiser.worth_change(state, q, owner) + cash_q - cards
     return gain_p, gain_q
 
 
