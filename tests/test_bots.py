@@ -425,7 +425,7 @@ def test_same_seed_same_game() -> None:
 class Forgetful:
     """Plays a bot, and checks each answer against a copy of it that has forgotten its shortcuts (the
     outlook kept between changes of holdings, the note that managing has nothing to do, the strong bot's
-    reserve and its note that no offer is worth making) but keeps what it remembers on purpose (offers
+    reserve, its note that no offer is worth making and the exchanges it priced) but keeps what it remembers on purpose (offers
     made, this turn's budget). Checks the watchers kept for every seat against fresh outlooks, too."""
 
     def __init__(self, bot: Bot, watchers: list[Watcher], checked: Counter[str]) -> None:
@@ -444,6 +444,7 @@ class Forgetful:
         if isinstance(fresh, StrongBot):
             fresh._reserve = StrongBot(0, seat)._reserve
             fresh._no_offer = None
+            fresh._priced = StrongBot(0, seat)._priced
         expected = getattr(fresh, ask)(state, seat)
         action: Action | None = getattr(self.bot, ask)(state, seat)
         assert action == expected, f"{ask} at round {state.round}: {action} but {expected} without shortcuts"

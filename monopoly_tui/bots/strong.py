@@ -36,7 +36,7 @@ from ..engine.state import Auction
 from .base import BotBase, BotKind, JailPolicy
 from .outlook import NOTHING_SEEN, Holdings, Watcher, holdings, unchanged
 from .raising import least_loss
-from .trading import Wish, gains, swap_lots, view_after
+from .trading import Wish, gains, lot_gains, swap_lots, view_after
 from .valuation import (
     Appraiser,
     blocks_group,
@@ -71,6 +71,10 @@ FAIR_SHARE = 1.0
 """With no more houses than this in the bank, keep four houses instead of building a hotel."""
 
 
+Exchange = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+"""Proposer, partner, the lots each hands over."""
+
+
 class StrongBot(BotBase):
     kind: ClassVar[BotKind] = "strong"
 
@@ -83,6 +87,9 @@ class StrongBot(BotBase):
         """(seat, holdings, who is in jail) the last reserve was worked out for, and the reserve."""
         self._no_offer: tuple[int, Holdings, int, int, int] | None = None
         """(seat, holdings, round, cash, spare cash) when `_offer` last found none."""
+        self._priced: tuple[Holdings, dict[Exchange, tuple[int, int]]] = (NOTHING_SEEN, {})
+        """The holdings seen and, for them, lot_gains of each exchange of lots priced (what lots are worth
+        depends on the holdings alone: the same offer is priced again only once something changed)."""
 
     def reserve(self, state: GameState, seat: int) -> int:
         """Cash kept back against the highest rent on the board (worked out again only when the holdings
@@ -218,9 +225,34 @@ class StrongBot(BotBase):
         self._no_offer = (seat, holdings(state), state.round, cash, spare)
         return None
 
-    def _worth_it(self, state: GameState, offer: ProposeTrade) -> bool:
-        mine, theirs = gains(APPRAISER, state, offer)
-        return mine > 0 and mine >= FAIR_SHARE * theirs and why_illegal(state, offer) is None
+    def _lot_gains(
+        self, state: GameState, seat: int, partner: int, give: tuple[int, ...], take: tuple[int, ...]
+    ) -> tuple[int, int]:
+        seen, priced = self._priced
+        if not unchanged(state, seen):
+            priced = {}
+            self._priced = (holdings(state), priced)
+        key = (seat, partner, give, take)
+        found = priced.get(key)
+        if found is None:
+            found = priced[key] = lot_gains(APPRAISER, state, seat, partner, give, take)
+        return found
+
+    def _worth_it(
+        self, state: GameState, seat: int, wish: Wish, give: tuple[int, ...], cash: int
+    ) -> ProposeTrade | None:
+        """The offer of the lots `give` and cash for the wished lots, if it is worth making and legal."""
+        mine, theirs = self._lot_gains(state, seat, wish.partner, give, wish.lots)
+        mine, theirs = mine - cash, theirs + cash
+        if not (mine > 0 and mine >= FAIR_SHARE * theirs):
+            return None
+        offer = ProposeTrade(
+            player=seat,
+            partner=wish.partner,
+            give=TradeSide(lots=give, cash=cash),
+            take=TradeSide(lots=wish.lots),
+        )
+        return offer if why_illegal(state, offer) is None else None
 
     def _cash_offer(
         self, state: GameState, seat: int, wish: Wish, step: int, spare: int
@@ -229,10 +261,7 @@ class StrongBot(BotBase):
         cash = int(CASH_LADDER[step] * prices)
         if cash > spare:
             return None
-        offer = ProposeTrade(
-            player=seat, partner=wish.partner, give=TradeSide(cash=cash), take=TradeSide(lots=wish.lots)
-        )
-        return offer if self._worth_it(state, offer) else None
+        return self._worth_it(state, seat, wish, (), cash)
 
     def _swap_offer(self, state: GameState, seat: int, wish: Wish, step: int) -> ProposeTrade | None:
         prices = sum(state.board.property(i).price for i in wish.lots)
@@ -240,13 +269,8 @@ class StrongBot(BotBase):
         if cash > state.players[seat].cash:
             return None
         for mine in swap_lots(state, seat, wish):
-            offer = ProposeTrade(
-                player=seat,
-                partner=wish.partner,
-                give=TradeSide(lots=(mine,), cash=cash),
-                take=TradeSide(lots=wish.lots),
-            )
-            if self._worth_it(state, offer):
+            offer = self._worth_it(state, seat, wish, (mine,), cash)
+            if offer is not None:
                 return offer
         return None
 
