@@ -6,7 +6,9 @@ DIR is a checkout of the peer's source (it is public):
     fetch github:gamescomputersplay/monopoly, then
     git --git-dir=<the path fetch printed> archive HEAD | tar -x -C DIR
 The peer is timed by /work/shared/bench/peer_gcp.py (its event log off, four players, no auctions,
-mutable state), or by the script given with --peer-script.
+mutable state), or by the script given with --peer-script. With `--before OLD`, where OLD is a copy of
+an earlier version of this project (`git archive <commit> | tar -x -C OLD`), each of our figures is
+also measured with that version's package, in the same round, and the speed-up over it is shown.
 
 Each round runs, each in a fresh interpreter, one after the other: the peer; our `simulate` loop with
 four «Простой»; the engine alone, replaying those same games' recorded actions through the public,
@@ -17,6 +19,7 @@ ours is divided by the peer's figure of the same round, and the median of those 
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import statistics
 import subprocess
@@ -105,9 +108,14 @@ def measure(kind: str, games: int) -> float:
     return bots_game("simple" if kind == "simple" else "strong", games)
 
 
-def child(args: Sequence[str], cwd: Path | None = None) -> float:
-    """Run a fresh interpreter; its last line of output is a throws-per-second figure."""
-    out = subprocess.run([sys.executable, *args], cwd=cwd, capture_output=True, text=True, check=True)
+def child(args: Sequence[str], cwd: Path | None = None, package: Path | None = None) -> float:
+    """Run a fresh interpreter (importing monopoly_tui from `package` if given); its last line of output
+    is a throws-per-second figure."""
+    env = dict(os.environ)
+    if package is not None:
+        env["PYTHONPATH"] = str(package.resolve())
+    command = [sys.executable, *args]
+    out = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, check=True)
     return float(out.stdout.split()[-1])
 
 
@@ -121,6 +129,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--strong-games", type=int, default=10, help="our games per run, strong bots")
     parser.add_argument("--peer-games", type=int, default=60, help="the peer's games per run")
     parser.add_argument("--only", choices=KINDS, action="append", help="measure only these of ours")
+    parser.add_argument("--before", type=Path, help="a copy of an earlier version, measured beside")
     parser.add_argument("--measure", choices=KINDS, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.measure:
@@ -134,6 +143,7 @@ def main(argv: list[str] | None = None) -> None:
     common = ["--games", str(args.games), "--strong-games", str(args.strong_games)]
     figures: dict[str, list[float]] = {kind: [] for kind in ["peer", *kinds]}
     ratios: dict[str, list[float]] = {kind: [] for kind in kinds}
+    speedups: dict[str, list[float]] = {kind: [] for kind in kinds}
     for _ in range(args.rounds):
         peer = child([str(args.peer_script.resolve()), str(args.peer_games)], cwd=args.peer)
         figures["peer"].append(peer)
@@ -141,6 +151,9 @@ def main(argv: list[str] | None = None) -> None:
             ours = child([*me, *common, "--measure", kind])
             figures[kind].append(ours)
             ratios[kind].append(ours / peer)
+            if args.before is not None:
+                before = child([*me, *common, "--measure", kind], package=args.before)
+                speedups[kind].append(ours / before)
     print(
         f"{args.rounds} alternating rounds; our games: seeds 0..{args.games - 1} "
         f"({args.strong_games} with strong bots), the peer's: {args.peer_games}; throws per second:"
@@ -152,6 +165,12 @@ def main(argv: list[str] | None = None) -> None:
             f"  {LABELS[kind]:<44} median {statistics.median(figures[kind]):9,.0f}   "
             f"ratio {statistics.median(ratios[kind]):.3f} (runs {low:.3f}..{high:.3f})"
         )
+        if speedups[kind]:
+            low, high = min(speedups[kind]), max(speedups[kind])
+            print(
+                f"  {'':<44} {statistics.median(speedups[kind]):.2f}x the earlier version "
+                f"(runs {low:.2f}..{high:.2f})"
+            )
 
 
 if __name__ == "__main__":
