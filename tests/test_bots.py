@@ -13,7 +13,16 @@ from typing import Any
 import pytest
 from factory import NAMES, board, make_state, play, roll
 
-from monopoly_tui.bots import BOT_NAMES, Bot, BotKind, JailPolicy, LandingTally, make_bot, play_game
+from monopoly_tui.bots import (
+    BOT_NAMES,
+    Bot,
+    BotKind,
+    JailPolicy,
+    LandingTally,
+    make_bot,
+    play_game,
+    valuation,
+)
 from monopoly_tui.bots.driver import IN_JAIL
 from monopoly_tui.bots.outlook import Watcher, outlook
 from monopoly_tui.bots.strong import APPRAISER, StrongBot
@@ -425,8 +434,10 @@ def test_same_seed_same_game() -> None:
 class Forgetful:
     """Plays a bot, and checks each answer against a copy of it that has forgotten its shortcuts (the
     outlook kept between changes of holdings, the note that managing has nothing to do, the strong bot's
-    reserve, its note that no offer is worth making and the exchanges it priced) but keeps what it remembers on purpose (offers
-    made, this turn's budget). Checks the watchers kept for every seat against fresh outlooks, too."""
+    reserve, its note that no offer is worth making, the exchanges it priced, its wishes' order, the rent
+    peaks) but
+    keeps what it remembers on purpose (offers made, this turn's budget). Checks the watchers kept for
+    every seat against fresh outlooks, too."""
 
     def __init__(self, bot: Bot, watchers: list[Watcher], checked: Counter[str]) -> None:
         self.bot, self.watchers, self.checked = bot, watchers, checked
@@ -445,8 +456,10 @@ class Forgetful:
             fresh._reserve = StrongBot(0, seat)._reserve
             fresh._no_offer = None
             fresh._priced = StrongBot(0, seat)._priced
-        expected = getattr(fresh, ask)(state, seat)
+            fresh._order = StrongBot(0, seat)._order
         action: Action | None = getattr(self.bot, ask)(state, seat)
+        valuation._PEAKS.clear()  # the rent peaks kept for the last holdings seen, worked out afresh
+        expected = getattr(fresh, ask)(state, seat)
         assert action == expected, f"{ask} at round {state.round}: {action} but {expected} without shortcuts"
         self.checked[ask] += 1
         return action

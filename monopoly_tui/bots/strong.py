@@ -73,6 +73,8 @@ FAIR_SHARE = 1.0
 
 Exchange = tuple[int, int, tuple[int, ...], tuple[int, ...]]
 """Proposer, partner, the lots each hands over."""
+Priced = dict[Exchange, tuple[int, int]]
+Swaps = dict[tuple[int, Wish], list[int]]
 
 
 class StrongBot(BotBase):
@@ -87,9 +89,13 @@ class StrongBot(BotBase):
         """(seat, holdings, who is in jail) the last reserve was worked out for, and the reserve."""
         self._no_offer: tuple[int, Holdings, int, int, int] | None = None
         """(seat, holdings, round, cash, spare cash) when `_offer` last found none."""
-        self._priced: tuple[Holdings, dict[Exchange, tuple[int, int]]] = (NOTHING_SEEN, {})
+        self._priced: tuple[Holdings, Priced, Swaps]
+        self._priced = (NOTHING_SEEN, {}, {})
         """The holdings seen and, for them, lot_gains of each exchange of lots priced (what lots are worth
-        depends on the holdings alone: the same offer is priced again only once something changed)."""
+        depends on the holdings alone: the same offer is priced again only once something changed), and
+        the lots seat could swap for each wish (swap_lots: the holdings alone, too)."""
+        self._order: tuple[tuple[Wish, ...], list[Wish]] = ((), [])
+        """The last wishes seen, most valuable group first (the outlook keeps the same tuple)."""
 
     def reserve(self, state: GameState, seat: int) -> int:
         """Cash kept back against the highest rent on the board (worked out again only when the holdings
@@ -211,7 +217,10 @@ class StrongBot(BotBase):
             and spare <= none[4]
         ):
             return None
-        for wish in sorted(wished, key=lambda w: -APPRAISER.group_worth(state.board, w.group)):
+        if self._order[0] is not wished:
+            ordered = sorted(wished, key=lambda w: -APPRAISER.group_worth(state.board, w.group))
+            self._order = (wished, ordered)
+        for wish in self._order[1]:
             tries, last = self._asked.get(wish.lots, (0, -RETRY_AFTER))
             if last == state.round or (tries >= len(CASH_LADDER) and state.round - last < RETRY_AFTER):
                 continue
@@ -225,13 +234,18 @@ class StrongBot(BotBase):
         self._no_offer = (seat, holdings(state), state.round, cash, spare)
         return None
 
+    def _memory(self, state: GameState) -> tuple[Priced, Swaps]:
+        """What is remembered for these holdings (forgotten as soon as they change)."""
+        seen, priced, swaps = self._priced
+        if not unchanged(state, seen):
+            priced, swaps = {}, {}
+            self._priced = (holdings(state), priced, swaps)
+        return priced, swaps
+
     def _lot_gains(
         self, state: GameState, seat: int, partner: int, give: tuple[int, ...], take: tuple[int, ...]
     ) -> tuple[int, int]:
-        seen, priced = self._priced
-        if not unchanged(state, seen):
-            priced = {}
-            self._priced = (holdings(state), priced)
+        priced = self._memory(state)[0]
         key = (seat, partner, give, take)
         found = priced.get(key)
         if found is None:
@@ -268,7 +282,11 @@ class StrongBot(BotBase):
         cash = int(SWAP_LADDER[step] * prices)
         if cash > state.players[seat].cash:
             return None
-        for mine in swap_lots(state, seat, wish):
+        swaps = self._memory(state)[1]
+        mine_to_give = swaps.get((seat, wish))
+        if mine_to_give is None:
+            mine_to_give = swaps[seat, wish] = swap_lots(state, seat, wish)
+        for mine in mine_to_give:
             offer = self._worth_it(state, seat, wish, (mine,), cash)
             if offer is not None:
                 return offer

@@ -159,12 +159,35 @@ def blocks_group(h: View | GameState, seat: int, square: int) -> bool:
 
 def danger(h: View | GameState, seat: int) -> int:
     """The highest rent seat could owe on the board now (another player's lot, nominal dice)."""
-    top = 0
+    peaks = rent_peaks(h)
+    return max((rent for owner, rent in peaks.items() if owner != seat), default=0)
+
+
+_PEAKS: list[tuple[tuple[object, ...], dict[int, int]]] = []
+"""The last rent peaks and what they were worked out from: board, rules, the holdings' tuples and who
+is in jail (the bots of one game ask in turn, about the same board)."""
+
+
+def rent_peaks(h: View | GameState) -> dict[int, int]:
+    """For each seat owning a lot, the highest rent one of its lots charges now (nominal dice).
+
+    Rents depend on the holdings, and on who is in jail only when jailed owners collect nothing: the
+    last answer is kept for the very same tuples (the engine makes new ones for every change)."""
+    jailed = None if h.rules.rent.collect_in_jail else tuple(p.in_jail for p in h.players)
+    key = (h.board, h.rules, h.owner, h.mortgaged, h.buildings)
+    if _PEAKS:
+        seen, peaks = _PEAKS[0]
+        if all(a is b for a, b in zip(seen, key, strict=False)) and seen[-1] == jailed:
+            return peaks
+    peaks = {}
     for i in h.board.properties:
         owner = h.owner[i]
-        if owner is not None and owner != seat:
-            top = max(top, rent_due(h, i, NOMINAL_DICE))
-    return top
+        if owner is not None:
+            rent = rent_due(h, i, NOMINAL_DICE)
+            if rent > peaks.get(owner, -1):
+                peaks[owner] = rent
+    _PEAKS[:] = [((*key, jailed), peaks)]
+    return peaks
 
 
 @dataclass(frozen=True, slots=True)
