@@ -435,9 +435,8 @@ class Forgetful:
     """Plays a bot, and checks each answer against a copy of it that has forgotten its shortcuts (the
     outlook kept between changes of holdings, the note that managing has nothing to do, the strong bot's
     reserve, its note that no offer is worth making, the exchanges it priced, its wishes' order, the rent
-    peaks) but
-    keeps what it remembers on purpose (offers made, this turn's budget). Checks the watchers kept for
-    every seat against fresh outlooks, too."""
+    peaks) but keeps what it remembers on purpose (offers made, this turn's budget). Checks the watchers
+    kept for every seat against fresh outlooks, too."""
 
     def __init__(self, bot: Bot, watchers: list[Watcher], checked: Counter[str]) -> None:
         self.bot, self.watchers, self.checked = bot, watchers, checked
