@@ -86,7 +86,8 @@ class StrongBot(BotBase):
         """Streets asked for -> (offers made, round of the last offer)."""
         self._watch = Watcher()
         self._reserve: tuple[int, Holdings, tuple[bool, ...], int] = (-1, NOTHING_SEEN, (), 0)
-        """(seat, holdings, who is in jail) the last reserve was worked out for, and the reserve."""
+        """(seat, holdings, who is in jail when that moves a rent) the last reserve was worked out for, and
+        the reserve."""
         self._no_offer: tuple[int, Holdings, int, int, int] | None = None
         """(seat, holdings, round, cash, spare cash) when `_offer` last found none."""
         self._priced: tuple[Holdings, Priced, Swaps]
@@ -100,8 +101,9 @@ class StrongBot(BotBase):
     def reserve(self, state: GameState, seat: int) -> int:
         """Cash kept back against the highest rent on the board (worked out again only when the holdings
         or who sits in jail change: nothing else moves a rent at nominal dice)."""
-        jailed = tuple(p.in_jail for p in state.players)
         known_seat, seen, known_jailed, value = self._reserve
+        # Who is in jail moves a rent only when jailed owners collect none (a rules option).
+        jailed = () if state.rules.rent.collect_in_jail else tuple(p.in_jail for p in state.players)
         if unchanged(state, seen) and known_seat == seat and known_jailed == jailed:
             return value
         value = max(MIN_RESERVE, min(MAX_RESERVE, int(RESERVE_SHARE * danger(state, seat))))
