@@ -434,9 +434,9 @@ def test_same_seed_same_game() -> None:
 class Forgetful:
     """Plays a bot, and checks each answer against a copy of it that has forgotten its shortcuts (the
     outlook kept between changes of holdings, the note that managing has nothing to do, the strong bot's
-    reserve, its note that no offer is worth making, the exchanges it priced, its wishes' order, the rent
-    peaks) but keeps what it remembers on purpose (offers made, this turn's budget). Checks the watchers
-    kept for every seat against fresh outlooks, too."""
+    reserve, its notes that no offer is worth making and that nothing is, the exchanges it priced, its
+    wishes' order, the rent peaks) but keeps what it remembers on purpose (offers made, this turn's
+    budget). Checks the watchers kept for every seat against fresh outlooks, too."""
 
     def __init__(self, bot: Bot, watchers: list[Watcher], checked: Counter[str]) -> None:
         self.bot, self.watchers, self.checked = bot, watchers, checked
@@ -456,6 +456,7 @@ class Forgetful:
             fresh._no_offer = None
             fresh._priced = StrongBot(0, seat)._priced
             fresh._order = StrongBot(0, seat)._order
+            fresh._still = None
         action: Action | None = getattr(self.bot, ask)(state, seat)
         valuation._PEAKS.clear()  # the rent peaks kept for the last holdings seen, worked out afresh
         expected = getattr(fresh, ask)(state, seat)

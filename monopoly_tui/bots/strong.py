@@ -95,6 +95,8 @@ class StrongBot(BotBase):
         """The holdings seen and, for them, lot_gains of each exchange of lots priced (what lots are worth
         depends on the holdings alone: the same offer is priced again only once something changed), and
         the lots seat could swap for each wish (swap_lots: the holdings alone, too)."""
+        self._still: tuple[int, Holdings, int, int, tuple[bool, ...]] | None = None
+        """(seat, holdings, round, cash below which, who is in jail): manage_now finds nothing (_rest)."""
         self._order: tuple[tuple[Wish, ...], list[Wish]] = ((), [])
         """The last wishes seen, most valuable group first (the outlook keeps the same tuple)."""
 
@@ -102,8 +104,7 @@ class StrongBot(BotBase):
         """Cash kept back against the highest rent on the board (worked out again only when the holdings
         or who sits in jail change: nothing else moves a rent at nominal dice)."""
         known_seat, seen, known_jailed, value = self._reserve
-        # Who is in jail moves a rent only when jailed owners collect none (a rules option).
-        jailed = () if state.rules.rent.collect_in_jail else tuple(p.in_jail for p in state.players)
+        jailed = self._jailed(state)
         if unchanged(state, seen) and known_seat == seat and known_jailed == jailed:
             return value
         value = max(MIN_RESERVE, min(MAX_RESERVE, int(RESERVE_SHARE * danger(state, seat))))
@@ -119,6 +120,18 @@ class StrongBot(BotBase):
         if not (buying or look.groups or look.pledged or look.wishes):
             return None
         cash = state.players[seat].cash
+        jailed = self._jailed(state)
+        still = self._still
+        if (
+            still is not None
+            and not buying
+            and unchanged(state, still[1])
+            and still[0] == seat
+            and still[2] == state.round
+            and cash < still[3]
+            and still[4] == jailed
+        ):
+            return None
         reserve = self.reserve(state, seat)
         if buying and square is not None:
             price = state.board.property(square).price
@@ -156,7 +169,33 @@ class StrongBot(BotBase):
             for lift in lifts:
                 if cash - lift_cost(state, lift.square) >= 2 * reserve + 100_000:
                     return lift
+        if not buying:
+            self._rest(state, seat, cash, reserve, look.pledged, sites)
         return None
+
+    def _rest(
+        self, state: GameState, seat: int, cash: int, reserve: int, pledged: tuple[int, ...], sites: list[int]
+    ) -> None:
+        """Note that manage_now found nothing, and finds nothing again (not buying) with these holdings,
+        in this round, with who is in jail as now and less cash than the least a lift or a building asks
+        for, or than now: less cash lifts nothing more, builds nothing more and offers nothing more.
+
+        Not noted when a building was affordable but illegal: with less cash the bot would look for a
+        lot to mortgage instead, which it has not tried."""
+        below = cash + 1
+        if sites:
+            cheapest = min(house_cost(state.board, i) for i in sites)
+            if cash - cheapest >= reserve:
+                return
+            below = min(below, reserve + cheapest)
+        if pledged:
+            below = min(below, reserve + min(lift_cost(state, i) for i in pledged))
+        self._still = (seat, holdings(state), state.round, below, self._jailed(state))
+
+    @staticmethod
+    def _jailed(state: GameState) -> tuple[bool, ...]:
+        """Who is in jail, when that moves a rent (jailed owners collect none, a rules option), else ()."""
+        return () if state.rules.rent.collect_in_jail else tuple(p.in_jail for p in state.players)
 
     def _build_sites(self, state: GameState, seat: int, groups: tuple[tuple[int, ...], ...]) -> list[int]:
         """Streets of groups where seat may put its next building (money aside), less hotels held back."""
