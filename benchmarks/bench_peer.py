@@ -35,6 +35,8 @@ from monopoly_tui.bots import BOT_NAMES, Bot, BotKind, make_bot, play_game
 from monopoly_tui.engine import Action, GameState, apply, new_game
 
 PLAYERS = 4
+CLOCK = [time.perf_counter]
+"""Our runs' clock: wall time by default, the process's CPU time with --cpu (the peer's is wall time)."""
 FAST_PATH: dict[str, Any] = {"checked": False} if "checked" in signature(play_game).parameters else {}
 """How `simulate` plays: through the engine's unchecked fast path (versions before it had none)."""
 PEER_SCRIPT = Path("/work/shared/bench/peer_gcp.py")
@@ -79,9 +81,9 @@ def bots_game(kind: BotKind, games: int) -> float:
     throws, seconds = 0, 0.0
     for seed in range(games):
         bots = [make_bot(kind, seed, seat) for seat in range(PLAYERS)]
-        start = time.perf_counter()
+        start = CLOCK[0]()
         _, stats = play_game(board, names(kind), bots, seed, board.rules, **FAST_PATH)
-        seconds += time.perf_counter() - start
+        seconds += CLOCK[0]() - start
         throws += stats.rolls
     return throws / seconds
 
@@ -97,12 +99,12 @@ def replay_games(games: int) -> float:
         _, stats = play_game(board, names("simple"), bots, seed, board.rules)
         throws += stats.rolls
         records.append((seed, actions))
-    start = time.perf_counter()
+    start = CLOCK[0]()
     for seed, actions in records:
         state = new_game(board, names("simple"), seed=seed)
         for action in actions:
             state = apply(state, action)
-    return throws / (time.perf_counter() - start)
+    return throws / (CLOCK[0]() - start)
 
 
 def measure(kind: str, games: int) -> float:
@@ -134,8 +136,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--peer-games", type=int, default=60, help="the peer's games per run")
     parser.add_argument("--only", choices=KINDS, action="append", help="measure only these of ours")
     parser.add_argument("--before", type=Path, help="a copy of an earlier version, measured beside")
+    parser.add_argument(
+        "--cpu", action="store_true", help="time our runs by CPU time (steadier beside an earlier version)"
+    )
     parser.add_argument("--measure", choices=KINDS, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.cpu:
+        CLOCK[0] = time.process_time
     if args.measure:
         games = args.strong_games if args.measure == "strong" else args.games
         print(measure(args.measure, games))
@@ -145,6 +152,8 @@ def main(argv: list[str] | None = None) -> None:
     kinds = args.only or list(KINDS)
     me = [str(Path(__file__).resolve())]
     common = ["--games", str(args.games), "--strong-games", str(args.strong_games)]
+    if args.cpu:
+        common.append("--cpu")
     figures: dict[str, list[float]] = {kind: [] for kind in ["peer", *kinds]}
     ratios: dict[str, list[float]] = {kind: [] for kind in kinds}
     speedups: dict[str, list[float]] = {kind: [] for kind in kinds}
@@ -160,7 +169,8 @@ def main(argv: list[str] | None = None) -> None:
                 speedups[kind].append(ours / before)
     print(
         f"{args.rounds} alternating rounds; our games: seeds 0..{args.games - 1} "
-        f"({args.strong_games} with strong bots), the peer's: {args.peer_games}; throws per second:"
+        f"({args.strong_games} with strong bots), the peer's: {args.peer_games}; throws per second"
+        f"{' (ours by CPU time)' if args.cpu else ''}:"
     )
     print(f"  {LABELS['peer']:<44} median {statistics.median(figures['peer']):9,.0f}   ratio 1")
     for kind in kinds:
