@@ -34,7 +34,7 @@ from ..engine.buildings import place_problem
 from ..engine.mortgages import lift_cost
 from ..engine.state import Auction
 from .base import BotBase, BotKind, JailPolicy
-from .outlook import NOTHING_SEEN, Holdings, Watcher, holdings, unchanged
+from .outlook import NOTHING_SEEN, Holdings, Outlook, Watcher, holdings, unchanged
 from .raising import least_loss
 from .trading import Wish, gains, lot_gains, swap_lots, view_after
 from .valuation import (
@@ -66,9 +66,11 @@ SWAP_LADDER = (0.0, 0.0, 0.25, 0.5, 0.75, 1.0, 1.5)
 RETRY_AFTER = 10
 """Rounds before offering again for a group once the ladder is exhausted."""
 HOLD_HOUSES = 6
+"""With no more houses than this in the bank, keep four houses instead of building a hotel."""
 FAIR_SHARE = 1.0
 """A trade is worth making when one gains at least this share of what the other side gains."""
-"""With no more houses than this in the bank, keep four houses instead of building a hotel."""
+NEVER = 1 << 62
+"""More cash than any game holds."""
 
 
 Exchange = tuple[int, int, tuple[int, ...], tuple[int, ...]]
@@ -170,26 +172,26 @@ class StrongBot(BotBase):
                 if cash - lift_cost(state, lift.square) >= 2 * reserve + 100_000:
                     return lift
         if not buying:
-            self._rest(state, seat, cash, reserve, look.pledged, sites)
+            self._rest(state, seat, cash, reserve, look, sites)
         return None
 
     def _rest(
-        self, state: GameState, seat: int, cash: int, reserve: int, pledged: tuple[int, ...], sites: list[int]
+        self, state: GameState, seat: int, cash: int, reserve: int, look: Outlook, sites: list[int]
     ) -> None:
         """Note that manage_now found nothing, and finds nothing again (not buying) with these holdings,
-        in this round, with who is in jail as now and less cash than the least a lift or a building asks
-        for, or than now: less cash lifts nothing more, builds nothing more and offers nothing more.
+        in this round, with who is in jail as now and less cash than the least a lift, a building or an
+        offer asks for: less cash lifts nothing more, builds nothing more and offers nothing more.
 
         Not noted when a building was affordable but illegal: with less cash the bot would look for a
         lot to mortgage instead, which it has not tried."""
-        below = cash + 1
+        below = self._offer_floor(state, seat, reserve, look.wishes)
         if sites:
             cheapest = min(house_cost(state.board, i) for i in sites)
             if cash - cheapest >= reserve:
                 return
             below = min(below, reserve + cheapest)
-        if pledged:
-            below = min(below, reserve + min(lift_cost(state, i) for i in pledged))
+        if look.pledged:
+            below = min(below, reserve + min(lift_cost(state, i) for i in look.pledged))
         self._still = (seat, holdings(state), state.round, below, self._jailed(state))
 
     @staticmethod
@@ -258,10 +260,7 @@ class StrongBot(BotBase):
             and spare <= none[4]
         ):
             return None
-        if self._order[0] is not wished:
-            ordered = sorted(wished, key=lambda w: -APPRAISER.group_worth(state.board, w.group))
-            self._order = (wished, ordered)
-        for wish in self._order[1]:
+        for wish in self._ordered(state, wished):
             tries, last = self._asked.get(wish.lots, (0, -RETRY_AFTER))
             if last == state.round or (tries >= len(CASH_LADDER) and state.round - last < RETRY_AFTER):
                 continue
@@ -274,6 +273,33 @@ class StrongBot(BotBase):
                 return offer
         self._no_offer = (seat, holdings(state), state.round, cash, spare)
         return None
+
+    def _ordered(self, state: GameState, wished: tuple[Wish, ...]) -> list[Wish]:
+        """The wishes, the most valuable group first."""
+        if self._order[0] is not wished:
+            ordered = sorted(wished, key=lambda w: -APPRAISER.group_worth(state.board, w.group))
+            self._order = (wished, ordered)
+        return self._order[1]
+
+    def _offer_floor(self, state: GameState, seat: int, reserve: int, wished: tuple[Wish, ...]) -> int:
+        """The least cash at which one of the offers `_offer` just found none of could be made, with these
+        holdings, in this round (NEVER: none could). Whether an offer is worth making does not depend on
+        the cash: only whether the bot can pay what it offers (keeping the reserve for a cash offer)."""
+        floor = NEVER
+        for wish in self._ordered(state, wished):
+            tries, last = self._asked.get(wish.lots, (0, -RETRY_AFTER))
+            if last == state.round or (tries >= len(CASH_LADDER) and state.round - last < RETRY_AFTER):
+                continue
+            step = tries % len(CASH_LADDER)
+            prices = sum(state.board.property(i).price for i in wish.lots)
+            cash = int(CASH_LADDER[step] * prices)
+            if self._worth(state, seat, wish, (), cash):
+                floor = min(floor, reserve + cash)
+            cash = int(SWAP_LADDER[step] * prices)
+            swaps = self._memory(state)[1].get((seat, wish), swap_lots(state, seat, wish))
+            if any(self._worth(state, seat, wish, (mine,), cash) for mine in swaps):
+                floor = min(floor, cash)
+        return floor
 
     def _memory(self, state: GameState) -> tuple[Priced, Swaps]:
         """What is remembered for these holdings (forgotten as soon as they change)."""
@@ -297,9 +323,7 @@ class StrongBot(BotBase):
         self, state: GameState, seat: int, wish: Wish, give: tuple[int, ...], cash: int
     ) -> ProposeTrade | None:
         """The offer of the lots `give` and cash for the wished lots, if it is worth making and legal."""
-        mine, theirs = self._lot_gains(state, seat, wish.partner, give, wish.lots)
-        mine, theirs = mine - cash, theirs + cash
-        if not (mine > 0 and mine >= FAIR_SHARE * theirs):
+        if not self._worth(state, seat, wish, give, cash):
             return None
         offer = ProposeTrade(
             player=seat,
@@ -308,6 +332,12 @@ class StrongBot(BotBase):
             take=TradeSide(lots=wish.lots),
         )
         return offer if why_illegal(state, offer) is None else None
+
+    def _worth(self, state: GameState, seat: int, wish: Wish, give: tuple[int, ...], cash: int) -> bool:
+        """Whether seat gains enough by handing over the lots `give` and cash for the wished lots."""
+        mine, theirs = self._lot_gains(state, seat, wish.partner, give, wish.lots)
+        mine, theirs = mine - cash, theirs + cash
+        return mine > 0 and mine >= FAIR_SHARE * theirs
 
     def _cash_offer(
         self, state: GameState, seat: int, wish: Wish, step: int, spare: int
