@@ -296,8 +296,7 @@ class StrongBot(BotBase):
             if self._worth(state, seat, wish, (), cash):
                 floor = min(floor, reserve + cash)
             cash = int(SWAP_LADDER[step] * prices)
-            swaps = self._memory(state)[1].get((seat, wish), swap_lots(state, seat, wish))
-            if any(self._worth(state, seat, wish, (mine,), cash) for mine in swaps):
+            if any(self._worth(state, seat, wish, (mine,), cash) for mine in self._swaps(state, seat, wish)):
                 floor = min(floor, cash)
         return floor
 
@@ -333,6 +332,14 @@ class StrongBot(BotBase):
         )
         return offer if why_illegal(state, offer) is None else None
 
+    def _swaps(self, state: GameState, seat: int, wish: Wish) -> list[int]:
+        """swap_lots, remembered for these holdings."""
+        swaps = self._memory(state)[1]
+        mine = swaps.get((seat, wish))
+        if mine is None:
+            mine = swaps[seat, wish] = swap_lots(state, seat, wish)
+        return mine
+
     def _worth(self, state: GameState, seat: int, wish: Wish, give: tuple[int, ...], cash: int) -> bool:
         """Whether seat gains enough by handing over the lots `give` and cash for the wished lots."""
         mine, theirs = self._lot_gains(state, seat, wish.partner, give, wish.lots)
@@ -353,11 +360,7 @@ class StrongBot(BotBase):
         cash = int(SWAP_LADDER[step] * prices)
         if cash > state.players[seat].cash:
             return None
-        swaps = self._memory(state)[1]
-        mine_to_give = swaps.get((seat, wish))
-        if mine_to_give is None:
-            mine_to_give = swaps[seat, wish] = swap_lots(state, seat, wish)
-        for mine in mine_to_give:
+        for mine in self._swaps(state, seat, wish):
             offer = self._worth_it(state, seat, wish, (mine,), cash)
             if offer is not None:
                 return offer
