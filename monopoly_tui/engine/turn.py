@@ -102,6 +102,7 @@ def settle(t: Table) -> None:
                 finish_move(t)
         elif t.auction_queue:
             square, t.auction_queue = t.auction_queue[0], t.auction_queue[1:]
-            auction.start(t, square, decliner=None)
+            # only a bankruptcy to the bank queues auctions: they begin after the bankrupt player
+            auction.start(t, square, decliner=None, after=t.eliminated[-1])
         else:
             return
