@@ -44,6 +44,8 @@ class Seat:
     color: str
     bot: BotKind | None = None
     """None for a person; otherwise the bot kind ("simple", "strong")."""
+    no_bot_offers: bool = False
+    """A person who asked computer players not to offer them trades (setup, kept in the save)."""
 
 
 @dataclass

@@ -197,6 +197,8 @@ class MonopolyApp(App[None]):
     def cycle_bot_speed(self) -> None:
         self.bot_speed = (self.bot_speed + 1) % len(BOT_DELAYS)
         self.notify(tr(f"bots.speed.{self.bot_speed}"))
+        if self.game_screen is not None:
+            self.game_screen.show_keys()
         if self._bot_timer is not None and BOT_DELAYS[self.bot_speed] == 0:
             self._bot_timer.stop()
             self._bot_timer = None
@@ -226,4 +228,7 @@ class MonopolyApp(App[None]):
             self.push_screen(TradeScreen(self.session, seat))
 
     def open_rules(self) -> None:
-        self.push_screen(RulesScreen(self.session.state.rules if self.session else self.rules, self.board))
+        if self.session is None:
+            self.push_screen(RulesScreen(self.rules, self.board))
+        else:
+            self.push_screen(RulesScreen(self.session.state.rules, self.board, self.session.state.seed))
