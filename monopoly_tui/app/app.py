@@ -18,6 +18,7 @@ from ..session import GameSession, Seat
 from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
 from .game_screen import GameScreen
 from .manage import ManageScreen
+from .reasons import reason_text
 from .replay import ReplayScreen
 from .saves_screen import LoadScreen
 from .setup import SetupScreen
@@ -142,8 +143,8 @@ class MonopolyApp(App[None]):
         assert session is not None
         try:
             events = session.act(action)  # type: ignore[arg-type]
-        except IllegalActionError:
-            self.notify(tr("error.illegal"), severity="error")
+        except IllegalActionError as exc:
+            self.notify(reason_text(session.state, exc.reason), severity="error")
             return
         self.after(events)
 

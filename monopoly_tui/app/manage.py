@@ -22,6 +22,7 @@ from ..engine import (
     managers,
     rent_due,
     situation,
+    why_illegal,
 )
 from ..engine.board import Street
 from ..engine.buildings import sale_price
@@ -31,6 +32,7 @@ from ..money import rubles
 from ..session import GameSession
 from .cells import building_marks
 from .prompts import sell_group_question
+from .reasons import reason_text
 from .saves_screen import ConfirmScreen
 
 ROW_ACTIONS: dict[str, type] = {"b": Build, "s": SellBuilding, "g": Mortgage, "u": Unmortgage}
@@ -144,6 +146,12 @@ class ManageScreen(ModalScreen[None]):
             ]
             detail.append(f"«{self.session.state.board.squares[index].name}»: ", style="bold")
             detail.append(" · ".join(can) if can else tr("manage.can.nothing"))
+            sq = self.session.state.board.squares[index]
+            if isinstance(sq, Street) and lot_action(actions, Build, index) is None:
+                detail.append(
+                    "\n"
+                    + tr("manage.why_not_build", reason=self.why_not(Build(player=self.seat, square=index)))
+                )
         self.query_one("#manage-detail", Static).update(detail)
 
     def _price(self, index: int, key: str) -> int:
@@ -178,7 +186,7 @@ class ManageScreen(ModalScreen[None]):
         kind = ROW_ACTIONS[key]
         action = lot_action(self.actions(), kind, index)
         if action is None:
-            self.notify(tr(f"manage.cannot.{key}"), severity="warning")
+            self.notify(self.why_not(kind(player=self.seat, square=index)), severity="warning")
             return
         self.app.act(action)  # type: ignore[attr-defined]
         self.after_act()
@@ -191,7 +199,7 @@ class ManageScreen(ModalScreen[None]):
             return
         action = SellDown(player=self.seat, group=sq.group, level=0)
         if action not in self.actions():
-            self.notify(tr("manage.cannot.s"), severity="warning")
+            self.notify(self.why_not(action), severity="warning")
             return
 
         def answered(yes: bool | None) -> None:
@@ -200,6 +208,10 @@ class ManageScreen(ModalScreen[None]):
                 self.after_act()
 
         self.app.push_screen(ConfirmScreen(sell_group_question(state, self.seat, sq.group)), answered)
+
+    def why_not(self, action: Action) -> str:
+        """Why the engine refuses action now, in the players' words."""
+        return reason_text(self.session.state, why_illegal(self.session.state, action))
 
     def after_act(self) -> None:
         """Redraw, or close when this player may no longer manage (e.g. the debt is settled and it is
