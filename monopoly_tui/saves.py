@@ -161,12 +161,16 @@ class SaveSeat(BaseModel):
     color: str
     bot: BotKind | None = None
     """None for a person; otherwise the bot kind ("simple", "strong"); an unknown kind is refused."""
+    no_bot_offers: bool = False
+    """A person who asked computer players not to offer them trades (written only when true)."""
 
     def as_session_seat(self) -> Seat:
         """The app's Seat (monopoly_tui.session), for GameSession."""
         from .session import Seat
 
-        return Seat(name=self.name, token=self.token, color=self.color, bot=self.bot)
+        return Seat(
+            name=self.name, token=self.token, color=self.color, bot=self.bot, no_bot_offers=self.no_bot_offers
+        )
 
 
 class SaveHeader(BaseModel):
@@ -213,6 +217,16 @@ class SeatLike(Protocol):
     def color(self) -> str: ...
     @property
     def bot(self) -> str | None: ...
+
+
+def _seat_data(seat: SeatLike) -> dict[str, Any]:
+    """A seat as stored; no_bot_offers only when set, so other saves stay as they were."""
+    no_offers = getattr(seat, "no_bot_offers", False)
+    data = {"name": seat.name, "token": seat.token, "color": seat.color, "bot": seat.bot}
+    data = SaveSeat.model_validate({**data, "no_bot_offers": no_offers}).model_dump(mode="json")
+    if not no_offers:
+        del data["no_bot_offers"]
+    return data
 
 
 @dataclass(frozen=True)
@@ -349,12 +363,7 @@ def dump_save(
         "format_version": FORMAT_VERSION,
         "board_hash": compute_board_hash(board),
         "header": _header(state, record, when).model_dump(mode="json"),
-        "seats": [
-            SaveSeat.model_validate(
-                {"name": s.name, "token": s.token, "color": s.color, "bot": s.bot}
-            ).model_dump(mode="json")
-            for s in seats
-        ],
+        "seats": [_seat_data(s) for s in seats],
         **record.model_dump(mode="json"),
     }
     lines = []
