@@ -52,6 +52,7 @@ from .boardfile import first_release_board_hash, load_board
 from .bots.base import BotKind
 from .engine import Action, Board, GameRecord, GameState, ReplayError, new_game, replay
 from .engine.record import RECORD_FORMAT
+from .engine.turn import rounds_played
 from .locale import ru_saves
 
 if TYPE_CHECKING:
@@ -333,7 +334,7 @@ def _header(state: GameState, record: GameRecord, saved_at: datetime) -> SaveHea
     finished = state.is_over
     return SaveHeader(
         players=tuple(p.name for p in state.players),
-        round=state.round,
+        round=rounds_played(state),  # the same count as the game-over screen's
         saved_at=saved_at,
         turn=None if finished else state.players[state.turn].name,
         finished=finished,

@@ -28,7 +28,7 @@ from .engine import (
     situation,
 )
 from .locale import tr
-from .narrate import narrate
+from .narrate import narrate, narrate_action
 from .saves import LoadedSave, SaveError, write_save
 
 PLAYER_COLORS = ("#e5484d", "#3e8ef7", "#30a46c", "#f5d90a", "#ab4aba", "#12a594", "#f76808", "#d0d0d0")
@@ -128,7 +128,7 @@ class GameSession:
         undone = self.record.actions[-1]
         self.state = self.history.pop()
         self.record = self.record.undo_last()
-        self.log.append(tr("log.undone", name=self.state.players[undone.player].name))
+        self.log.append(tr("log.undone", what=narrate_action(undone, self.state)))
         self.autosave()
 
     def autosave(self) -> None:

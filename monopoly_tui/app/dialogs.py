@@ -15,6 +15,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Markdown, Static
 
 from ..engine import Board, Rules, net_worth
+from ..engine.turn import rounds_played
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
@@ -211,7 +212,7 @@ class GameOverScreen(Screen[None]):
                 worth = tr("players.bankrupt") if p.bankrupt else rubles(net_worth(state, seat))
                 table.add_row(str(place), name, rubles(p.cash), worth)
             yield Static(table)
-            yield Static(tr("over.history", rounds=len(self.session.worth)), classes="spark-label")
+            yield Static(tr("over.history", rounds=rounds_played(state)), classes="spark-label")
             yield Static(worth_chart(self.session), id="worth-chart")
             yield Button(tr("over.to_title"), id="to-title", variant="primary")
         yield Footer()

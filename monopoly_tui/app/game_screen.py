@@ -12,6 +12,7 @@ from textual.widgets import RichLog, Static
 from ..engine import Bid
 from ..locale import tr
 from ..money import rubles
+from ..narrate import narrate_action
 from ..session import GameSession
 from .board import COMPACT, BoardView
 from .panels import ChoiceButton, KeyBar, PromptPanel, StatePanels
@@ -198,14 +199,14 @@ class GameScreen(Screen[None]):
         if not session.can_undo():
             self.notify(tr("undo.nothing"), severity="warning")
             return
-        name = session.state.players[session.record.actions[-1].player].name
+        what = narrate_action(session.record.actions[-1], session.state)
 
         def answered(yes: bool | None) -> None:
             if yes and session.can_undo():
                 session.undo()
                 self.redraw()
 
-        self.app.push_screen(ConfirmScreen(tr("undo.confirm", name=name)), answered)
+        self.app.push_screen(ConfirmScreen(tr("undo.confirm", what=what)), answered)
 
     def action_bot_speed(self) -> None:
         self.app.cycle_bot_speed()  # type: ignore[attr-defined]

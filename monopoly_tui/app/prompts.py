@@ -35,8 +35,10 @@ from ..engine.board import STATION_RENT, UTILITY_MULTIPLIER, Property, Station, 
 from ..engine.buildings import HOTEL, building_kind, sale_price, sale_value
 from ..engine.mortgages import interest, lift_cost
 from ..engine.rent import UTILITY_DICE_UNIT
+from ..engine.turn import ended_at_limit
 from ..locale import tr
 from ..money import rubles, rubles_series
+from ..narrate import game_over_at_limit
 
 COMMANDS = ("manage", "trade", "bid")
 """Choices that open a screen or read an amount instead of applying one action."""
@@ -81,6 +83,8 @@ def prompt_for(state: GameState) -> Prompt:
     seat = current_actor(state)
     if seat is None:
         assert state.winner is not None
+        if ended_at_limit(state):
+            return Prompt(None, game_over_at_limit(state))
         return Prompt(None, tr("prompt.game_over", name=_name(state, state.winner)))
     actions = legal_actions(state)
     manage = Choice("m", tr("choice.manage"), command="manage")
@@ -139,9 +143,13 @@ def _debt_prompt(state: GameState, seat: int, actions: list[Action], manage: Cho
     if DeclareBankruptcy(player=seat) in actions:
         question = bankruptcy_question(state, seat)
         options.append(Choice("x", tr("choice.bankrupt"), DeclareBankruptcy(player=seat), confirm=question))
-    cash = rubles(state.players[seat].cash)
-    detail = tr("prompt.debt.detail", amount=rubles(debt.amount), creditor=creditor, cash=cash)
-    return Prompt(seat, tr("prompt.debt", name=_name(state, seat)), (detail,), tuple(options))
+    cash = state.players[seat].cash
+    detail = tr("prompt.debt.detail", amount=rubles(debt.amount), creditor=creditor, cash=rubles(cash))
+    if cash >= debt.amount:
+        title = tr("prompt.debt.payable", name=_name(state, seat))
+    else:
+        title = tr("prompt.debt", name=_name(state, seat), missing=rubles(debt.amount - cash))
+    return Prompt(seat, title, (detail,), tuple(options))
 
 
 def _auction_prompt(state: GameState, seat: int) -> Prompt:
@@ -229,11 +237,15 @@ def _turn_prompt(state: GameState, seat: int, actions: list[Action], manage: Cho
     if state.phase == "roll":
         choices.append(Choice("r", tr("choice.roll"), Roll(player=seat)))
         if player.in_jail:
+            ways = "card" if any(isinstance(a, UseJailCard) for a in actions) else "fine"
+            if PayJailFine(player=seat) not in actions:
+                ways = "card_only" if ways == "card" else "roll_only"
             lines.append(
                 tr(
-                    "prompt.jail.detail",
+                    f"prompt.jail.detail.{ways}",
                     attempt=player.jail_attempts + 1,
                     tries=state.rules.jail.max_attempts,
+                    fine=rubles(state.rules.jail.fine),
                 )
             )
             if PayJailFine(player=seat) in actions:
