@@ -52,6 +52,7 @@ from .boardfile import first_release_board_hash, load_board
 from .bots.base import BotKind
 from .engine import Action, Board, GameRecord, GameState, ReplayError, new_game, replay
 from .engine.record import RECORD_FORMAT
+from .engine.turn import rounds_played
 from .locale import ru_saves
 
 if TYPE_CHECKING:
@@ -161,12 +162,16 @@ class SaveSeat(BaseModel):
     color: str
     bot: BotKind | None = None
     """None for a person; otherwise the bot kind ("simple", "strong"); an unknown kind is refused."""
+    no_bot_offers: bool = False
+    """A person who asked computer players not to offer them trades (written only when true)."""
 
     def as_session_seat(self) -> Seat:
         """The app's Seat (monopoly_tui.session), for GameSession."""
         from .session import Seat
 
-        return Seat(name=self.name, token=self.token, color=self.color, bot=self.bot)
+        return Seat(
+            name=self.name, token=self.token, color=self.color, bot=self.bot, no_bot_offers=self.no_bot_offers
+        )
 
 
 class SaveHeader(BaseModel):
@@ -213,6 +218,16 @@ class SeatLike(Protocol):
     def color(self) -> str: ...
     @property
     def bot(self) -> str | None: ...
+
+
+def _seat_data(seat: SeatLike) -> dict[str, Any]:
+    """A seat as stored; no_bot_offers only when set, so other saves stay as they were."""
+    no_offers = getattr(seat, "no_bot_offers", False)
+    data = {"name": seat.name, "token": seat.token, "color": seat.color, "bot": seat.bot}
+    data = SaveSeat.model_validate({**data, "no_bot_offers": no_offers}).model_dump(mode="json")
+    if not no_offers:
+        del data["no_bot_offers"]
+    return data
 
 
 @dataclass(frozen=True)
@@ -319,7 +334,7 @@ def _header(state: GameState, record: GameRecord, saved_at: datetime) -> SaveHea
     finished = state.is_over
     return SaveHeader(
         players=tuple(p.name for p in state.players),
-        round=state.round,
+        round=rounds_played(state),  # the same count as the game-over screen's
         saved_at=saved_at,
         turn=None if finished else state.players[state.turn].name,
         finished=finished,
@@ -349,12 +364,7 @@ def dump_save(
         "format_version": FORMAT_VERSION,
         "board_hash": compute_board_hash(board),
         "header": _header(state, record, when).model_dump(mode="json"),
-        "seats": [
-            SaveSeat.model_validate(
-                {"name": s.name, "token": s.token, "color": s.color, "bot": s.bot}
-            ).model_dump(mode="json")
-            for s in seats
-        ],
+        "seats": [_seat_data(s) for s in seats],
         **record.model_dump(mode="json"),
     }
     lines = []
