@@ -7,17 +7,19 @@ through `GameSession.act`, which keeps the record honest and the log in step.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .bots import Bot, BotKind, make_bot
+from .bots.courtesy import Courtesy
 from .engine import (
     Action,
     Board,
     Event,
     GameRecord,
     GameState,
+    ProposeTrade,
     Roll,
     Rules,
     apply,
@@ -27,11 +29,13 @@ from .engine import (
     situation,
 )
 from .locale import tr
-from .narrate import narrate
+from .narrate import narrate, narrate_action
 from .saves import LoadedSave, SaveError, SaveLock, action_line, write_save
 
 PLAYER_COLORS = ("#e5484d", "#3e8ef7", "#30a46c", "#f5d90a", "#ab4aba", "#12a594", "#f76808", "#d0d0d0")
 """Token colours by seat, readable on dark and light backgrounds."""
+MAX_ASKS = 64
+"""How often a bot is asked again for a move after an offer held back (its turn's budget ends it first)."""
 PLAYER_TOKENS = ("●", "▲", "■", "◆", "★", "♥", "♣", "♠")
 """Token symbols by seat (the default choices; players may pick others in setup)."""
 
@@ -45,6 +49,8 @@ class Seat:
     color: str
     bot: BotKind | None = None
     """None for a person; otherwise the bot kind ("simple", "strong")."""
+    no_bot_offers: bool = False
+    """A person who asked computer players not to offer them trades (setup, kept in the save)."""
 
 
 LOG_ON_RESUME = 1000
@@ -87,6 +93,8 @@ class GameSession:
         """This window's claim on save_path (another window refuses to open the game meanwhile)."""
         self.history: list[GameState] = []
         """The state before each action of the record, for undo."""
+        self.courtesy = Courtesy(frozenset())
+        """Which trade offers the computer players may make to people (see bots.courtesy)."""
         self._base = record.model_copy(update={"actions": ()})
         self._actions: list[Action] = list(record.actions)
         self._record: GameRecord | None = record
@@ -118,6 +126,10 @@ class GameSession:
         seats = tuple(replace(s, name=p.name) for s, p in zip(seats, state.players, strict=True))
         bots = {i: make_bot(s.bot, seed, i) for i, s in enumerate(seats) if s.bot is not None}
         session = cls(board, seats, state, record, dice=dice, bots=bots)
+        session.courtesy = Courtesy(
+            people=frozenset(i for i, s in enumerate(seats) if s.bot is None),
+            no_offers=frozenset(i for i, s in enumerate(seats) if s.bot is None and s.no_bot_offers),
+        )
         session._note(state.events)
         return session
 
@@ -140,6 +152,7 @@ class GameSession:
         return state.events
 
     def _advance(self, action: Action, state: GameState, *, narrated: bool = True) -> None:
+        self.courtesy.note(self.state, action)
         self.history.append(self.state)
         self.state = state
         self._actions.append(action)
@@ -165,7 +178,7 @@ class GameSession:
         self._base = record.model_copy(update={"actions": ()})
         self._record = record
         self.state = self.history.pop()
-        self.log.append(tr("log.undone", name=self.state.players[undone.player].name))
+        self.log.append(tr("log.undone", what=narrate_action(undone, self.state)))
         self.autosave()
 
     def autosave(self, *, durable: bool = True) -> None:
@@ -250,7 +263,19 @@ class GameSession:
         """Let the bot the game waits on take its action."""
         actor = current_actor(self.state)
         assert actor is not None and actor in self.bots
-        return self.act(self.bots[actor].choose(self.state, actor))
+        bot = self.bots[actor]
+        action = self._courteous(lambda: bot.choose(self.state, actor))
+        assert action is not None
+        return self.act(action)
+
+    def _courteous(self, ask: Callable[[], Action | None]) -> Action | None:
+        """The bot's answer, asked again while it is an offer the courtesy rules hold back (the bot moves
+        on to its next wish or its move: each answer spends its turn's budget or its wish's try)."""
+        for _ in range(MAX_ASKS):
+            action = ask()
+            if not isinstance(action, ProposeTrade) or self.courtesy.allows(self.state, action):
+                return action
+        raise RuntimeError("a computer player keeps offering trades it may not make")
 
     def bots_manage(self, *, limit: int = 3) -> tuple[Event, ...]:
         """Between turns, each bot not on move may build, mortgage or propose a trade (a few actions each)."""
@@ -261,7 +286,7 @@ class GameSession:
                     break
                 if self.state.players[seat].bankrupt:
                     break
-                action = bot.manage(self.state, seat)
+                action = self._courteous(lambda: bot.manage(self.state, seat))  # noqa: B023
                 if action is None:
                     break
                 events += self.act(action)

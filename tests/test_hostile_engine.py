@@ -81,10 +81,10 @@ MALFORMED: list[tuple[str, Action]] = [
 @pytest.mark.parametrize(("name", "action"), MALFORMED, ids=[m[0] for m in MALFORMED])
 def test_an_unvalidated_malformed_action_is_invalid_and_changes_nothing(name: str, action: Action) -> None:
     state = new_game(board(), ["Аня", "Борис"], seed=1)
-    before = state.model_dump_json()
+    before = state.to_json()
     with pytest.raises(InvalidActionError):
         apply(state, action)
-    assert state.model_dump_json() == before
+    assert state.to_json() == before
     record = GameRecord.start(state).model_copy(update={"actions": (action,)})
     with pytest.raises(ReplayError, match="action 1"):
         replay(board(), record)

@@ -58,7 +58,7 @@ async def test_markup_in_names_and_square_names_is_shown_as_written_through_a_wh
         assert shown(app.screen.query_one("#prompt-title")).startswith(f"x [/], купить «{SQUARE}»")
         await press("n")  # declined: the auction, among the others
         assert shown(app.screen.query_one("#prompt-title")).startswith("[AI] Bob,")
-        await press("enter")  # [AI] Bob bids the minimum and wins
+        await press("plus", "enter")  # [AI] Bob chooses the minimum bid, places it and wins
         assert session.state.owner[3] == 1
         log = "\n".join(session.log)
         assert SQUARE in log and "[AI] Bob" in log

@@ -19,6 +19,7 @@ from ..session import GameSession, Seat
 from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
 from .game_screen import GameScreen
 from .manage import ManageScreen
+from .reasons import reason_text
 from .replay import ReplayScreen
 from .saves_screen import LoadScreen
 from .setup import SetupScreen
@@ -168,8 +169,8 @@ class MonopolyApp(App[None]):
         assert session is not None
         try:
             events = session.act(action)  # type: ignore[arg-type]
-        except IllegalActionError:
-            self.notify(tr("error.illegal"), severity="error")
+        except IllegalActionError as exc:
+            self.notify(reason_text(session.state, exc.reason), severity="error")
             return
         self.after(events)
 
@@ -223,6 +224,8 @@ class MonopolyApp(App[None]):
     def cycle_bot_speed(self) -> None:
         self.bot_speed = (self.bot_speed + 1) % len(BOT_DELAYS)
         self.notify(tr(f"bots.speed.{self.bot_speed}"))
+        if self.game_screen is not None:
+            self.game_screen.show_keys()
         if self._bot_timer is not None and BOT_DELAYS[self.bot_speed] == 0:
             self._bot_timer.stop()
             self._bot_timer = None
@@ -254,4 +257,7 @@ class MonopolyApp(App[None]):
             self.push_screen(TradeScreen(self.session, seat))
 
     def open_rules(self) -> None:
-        self.push_screen(RulesScreen(self.session.state.rules if self.session else self.rules, self.board))
+        if self.session is None:
+            self.push_screen(RulesScreen(self.rules, self.board))
+        else:
+            self.push_screen(RulesScreen(self.session.state.rules, self.board, self.session.state.seed))

@@ -89,7 +89,10 @@ class ReplayScreen(Screen[None]):
         board.redraw()
         self.query_one(StatePanels).show(self.session, compact=board.has_class("compact"))
         total = len(self.states) - 1
-        bar = Text(tr("replay.position", step=self.step, total=total, round=state.round), style="bold")
+        turn = state.players[state.turn].name
+        bar = Text(
+            tr("replay.position", step=self.step, total=total, round=state.round, name=turn), style="bold"
+        )
         if self.step:
             bar.append("  " + narrate_action(self.loaded.record.actions[self.step - 1], state), style="dim")
         if self.typed:

@@ -6,13 +6,14 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
 from ..engine import Board
 from ..locale import tr
 from ..saves import SaveEntry, SaveError, delete_save, list_saves
+from .buttons import ButtonRow
 from .plain import plain
 
 
@@ -28,7 +29,7 @@ class ConfirmScreen(ModalScreen[bool]):
     ConfirmScreen > Vertical {
         width: 60; height: auto; border: thick $error; padding: 1 2; background: $surface;
     }
-    ConfirmScreen Horizontal { height: auto; align: center middle; margin-top: 1; }
+    ConfirmScreen ButtonRow { height: auto; align: center middle; margin-top: 1; }
     ConfirmScreen Button { margin: 0 1; }
     """
 
@@ -38,10 +39,11 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(plain(self.question))
-            with Horizontal():
+            yield Static(plain(self.question))  # names in it are players' text, not markup
+            with ButtonRow():
                 yield Button(tr("confirm.yes"), id="yes", variant="error")
                 yield Button(tr("confirm.no"), id="no", variant="primary")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()

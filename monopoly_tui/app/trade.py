@@ -18,6 +18,7 @@ from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
 from .plain import plain
+from .reasons import reason_text
 
 
 def tradeable(session: GameSession, seat: int) -> list[int]:
@@ -164,8 +165,9 @@ class TradeScreen(ModalScreen[None]):
         if give.cash > state.players[self.proposer].cash or take.cash > state.players[partner].cash:
             error.update(tr("trade.error.too_much"))
             return
-        if why_illegal(state, offer) is not None:
-            error.update(tr("trade.error.illegal"))
+        problem = why_illegal(state, offer)
+        if problem is not None:
+            error.update(reason_text(state, problem))
             return
         self.dismiss()
         self.app.act(offer)  # type: ignore[attr-defined]

@@ -32,6 +32,7 @@ from ..boardfile import first_release_board_hash
 from ..bots.base import BotKind
 from ..engine import Action, Board, GameRecord, GameState, new_game
 from ..engine.record import RECORD_FORMAT
+from ..engine.turn import rounds_played
 from ..names import MAX_NAME_LENGTH, normalise_name, printable
 from .errors import error
 
@@ -76,12 +77,16 @@ class SaveSeat(BaseModel):
     color: Color
     bot: BotKind | None = None
     """None for a person; otherwise the bot kind ("simple", "strong"); an unknown kind is refused."""
+    no_bot_offers: bool = False
+    """A person who asked computer players not to offer them trades (written only when true)."""
 
     def as_session_seat(self) -> Seat:
         """The app's Seat (monopoly_tui.session), for GameSession."""
         from ..session import Seat
 
-        return Seat(name=self.name, token=self.token, color=self.color, bot=self.bot)
+        return Seat(
+            name=self.name, token=self.token, color=self.color, bot=self.bot, no_bot_offers=self.no_bot_offers
+        )
 
 
 class SaveHeader(BaseModel):
@@ -142,12 +147,22 @@ class SeatLike(Protocol):
 # --- writing ----------------------------------------------------------------------------------------
 
 
+def _seat_data(seat: SeatLike) -> dict[str, Any]:
+    """A seat as stored; no_bot_offers only when set, so other saves stay as they were."""
+    no_offers = getattr(seat, "no_bot_offers", False)
+    data = {"name": seat.name, "token": seat.token, "color": seat.color, "bot": seat.bot}
+    data = SaveSeat.model_validate({**data, "no_bot_offers": no_offers}).model_dump(mode="json")
+    if not no_offers:
+        del data["no_bot_offers"]
+    return data
+
+
 def header_of(state: GameState, record: GameRecord, saved_at: datetime) -> SaveHeader:
     """The header of a game, derived from its state and record."""
     finished = state.is_over
     return SaveHeader(
         players=tuple(p.name for p in state.players),
-        round=state.round,
+        round=rounds_played(state),  # the same count as the game-over screen's
         saved_at=saved_at,
         turn=None if finished else state.players[state.turn].name,
         finished=finished,
@@ -195,12 +210,7 @@ def dump_save(
         "format_version": FORMAT_VERSION,
         "board_hash": compute_board_hash(board),
         "header": header_of(state, record, when).model_dump(mode="json"),
-        "seats": [
-            SaveSeat.model_validate(
-                {"name": s.name, "token": s.token, "color": s.color, "bot": s.bot}
-            ).model_dump(mode="json")
-            for s in seats
-        ],
+        "seats": [_seat_data(s) for s in seats],
         **record.model_dump(mode="json", exclude={"actions"}),
     }
     data["header"]["digest"] = _digest(data)
@@ -301,19 +311,23 @@ def decode(path: Path, raw: bytes) -> tuple[str, dict[str, Any]]:
     return text, data
 
 
-def validate(path: Path, text: str, board: Board, expected_hash: tuple[str, ...] | None = None) -> _SaveFile:
-    """Every check of a whole save's text (decoded) but the replay; returns the validated file."""
+def validate(
+    path: Path, text: str, data: dict[str, Any], board: Board, expected_hash: tuple[str, ...] | None = None
+) -> _SaveFile:
+    """Every check of a whole save (its text and JSON, from decode) but the replay; returns the file."""
     save = _validated(_SaveFile, path, text)
-    _check_parts(path, save, board, expected_hash)
+    _check_parts(path, save, data, board, expected_hash)
     if save.header.actions != len(save.actions):
         _inconsistent(path, "header.actions/actions")
     return save
 
 
-def validate_head(path: Path, text: str, board: Board, expected_hash: tuple[str, ...]) -> SaveHeader:
+def validate_head(
+    path: Path, text: str, data: dict[str, Any], board: Board, expected_hash: tuple[str, ...]
+) -> SaveHeader:
     """The checks the start of a save allows (everything before its actions), for the list."""
     save = _validated(_SaveHead, path, text)
-    _check_parts(path, save, board, expected_hash)
+    _check_parts(path, save, data, board, expected_hash)
     return save.header
 
 
@@ -335,7 +349,9 @@ def _inconsistent(path: Path, detail: str) -> None:
     raise error("inconsistent", f"{path}: parts disagree: {detail}", path, detail=detail)
 
 
-def _check_parts(path: Path, save: _SaveFile, board: Board, expected_hash: tuple[str, ...] | None) -> None:
+def _check_parts(
+    path: Path, save: _SaveFile, data: dict[str, Any], board: Board, expected_hash: tuple[str, ...] | None
+) -> None:
     if save.format != RECORD_FORMAT:
         raise error(
             "unknown_version", f"{path}: unknown record format {save.format}", path, version=save.format
@@ -362,10 +378,9 @@ def _check_parts(path: Path, save: _SaveFile, board: Board, expected_hash: tuple
         problems.append("header.turn/winner/players")
     if header.round > header.actions + 1:
         problems.append("header.round/actions")
-    if save.format_version >= 2:
-        expected = _digest(save.model_dump(mode="json", exclude={"actions"}))
-        if header.digest != expected:
-            problems.append("header.digest")
+    # the digest is over the fields as written (the model has defaults and normal forms)
+    if save.format_version >= 2 and header.digest != _digest(data):
+        problems.append("header.digest")
     if problems:
         _inconsistent(path, ", ".join(problems))
     try:  # cheap (no action is applied): players, seed and rules can start a game

@@ -107,12 +107,12 @@ def _entry(path: Path, info: os.stat_result, board: Board, expected: tuple[str, 
 def _header(path: Path, board: Board, expected: tuple[str, ...]) -> SaveHeader:
     raw, size = read_bounded(path, HEAD_BYTES)
     if size <= HEAD_BYTES:
-        text, _ = decode(path, raw)
-        return validate(path, text, board, expected).header
+        text, data = decode(path, raw)
+        return validate(path, text, data, board, expected).header
     head = head_text(raw)
     if head is None:  # not as the game writes it: the whole file, as load_save would read it
         raw, _ = read_bounded(path)
-        text, _ = decode(path, raw)
-        return validate(path, text, board, expected).header
-    text, _ = decode(path, head.encode("utf-8"))
-    return validate_head(path, text, board, expected)
+        text, data = decode(path, raw)
+        return validate(path, text, data, board, expected).header
+    text, data = decode(path, head.encode("utf-8"))
+    return validate_head(path, text, data, board, expected)

@@ -63,8 +63,8 @@ def load_save(path: str | Path, board: Board) -> LoadedSave:
     path = Path(path)
     try:
         raw, _ = read_bounded(path)
-        text, _data = decode(path, raw)
-        save = validate(path, text, board)
+        text, data = decode(path, raw)
+        save = validate(path, text, data, board)
         record = save.record()
         states = replay_all(path, board, record)
         header = header_of(states[-1], record, save.header.saved_at)

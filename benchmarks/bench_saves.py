@@ -1,4 +1,4 @@
-"""Save benchmark: `python -m monopoly_tui.bench_saves`. Prints figures; times nothing in tests.
+"""Save benchmark: `python benchmarks/bench_saves.py`. Prints figures; times nothing in tests.
 
 Builds seeded random games (rich players and a far round limit, so a game lasts) and measures, each as
 the median of several runs:
@@ -15,17 +15,19 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import shlex
 import shutil
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 
-from .boardfile import load_board
-from .engine import Action, Board, GameRecord, GameState, Rules, apply, legal_actions, new_game
-from .saves import DATA_DIR_ENV, SaveSeat, list_saves, load_save, saves_dir, write_save
-from .saves import listing as _listing
-from .session import GameSession
+from monopoly_tui.boardfile import load_board
+from monopoly_tui.engine import Action, Board, GameRecord, GameState, Rules, apply, legal_actions, new_game
+from monopoly_tui.saves import DATA_DIR_ENV, SaveSeat, list_saves, load_save, saves_dir, write_save
+from monopoly_tui.saves import listing as _listing
+from monopoly_tui.session import GameSession
 
 
 def long_game(board: Board, actions: int, players: int, seed: int) -> tuple[GameState, GameRecord]:
@@ -69,6 +71,7 @@ def seats_of(state: GameState) -> list[SaveSeat]:
 
 
 def main() -> None:
+    print("$ python " + shlex.join(sys.argv))
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--actions", type=int, default=20_000, help="the long game's length")
     parser.add_argument("--players", type=int, default=4)
@@ -79,7 +82,6 @@ def main() -> None:
     board = load_board()
     state, record = long_game(board, args.actions, args.players, args.seed)
     chooser = random.Random(args.seed)
-    print(f"$ python -m monopoly_tui.bench_saves --actions {args.actions} --runs {args.runs}")
     with tempfile.TemporaryDirectory() as folder:
         os.environ[DATA_DIR_ENV] = folder
         path = saves_dir() / "long.json"
