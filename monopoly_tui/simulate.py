@@ -1,19 +1,22 @@
 """`monopoly-tui simulate`: play many bot games headless; a readable summary, or one JSON object.
 
     monopoly-tui simulate --games N --players P --seed S [--bots simple|strong|mixed]
-                          [--jail short|long] [--max-rounds R] [--json]
+                          [--jail short|long] [--max-rounds R] [--workers W] [--json]
 
 Game i (from 0) is played with the engine seed S + i, so one game of a run can be replayed alone. Every
-figure but "seconds" depends on the arguments only: the same arguments give the same JSON.
+figure but "seconds" depends on the arguments only: the same arguments give the same JSON, whatever the
+number of worker processes (the games are spread over them and counted in game order).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
@@ -22,7 +25,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from .boardfile import load_board
-from .bots import BOT_NAMES, BotKind, JailPolicy, make_bot, play_game
+from .bots import BOT_NAMES, BotKind, GameStats, JailPolicy, make_bot, play_game
 from .bots.driver import IN_JAIL
 from .engine import MAX_PLAYERS, MIN_PLAYERS, Board
 
@@ -74,6 +77,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="short: выходить из тюрьмы сразу; long: сидеть, сколько позволяют правила",
     )
     parser.add_argument("--max-rounds", type=int, default=200, metavar="R", help="предел кругов на партию")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="W",
+        help=f"процессов, между которыми делятся партии (на этой машине ядер: {os.cpu_count() or 1})",
+    )
     parser.add_argument("--json", action="store_true", help="вывести один объект JSON")
     return parser
 
@@ -87,6 +97,8 @@ def _check(args: argparse.Namespace) -> None:
         raise ArgumentError(f"--seed must be a non-negative integer, got {args.seed}")
     if args.max_rounds < 1:
         raise ArgumentError(f"--max-rounds must be at least 1, got {args.max_rounds}")
+    if args.workers < 1:
+        raise ArgumentError(f"--workers must be at least 1, got {args.workers}")
 
 
 def lineup(bots: str, players: int) -> list[BotKind]:
@@ -112,6 +124,40 @@ class Totals:
     ended: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ENDINGS, 0))
 
 
+@dataclass(frozen=True)
+class Batch:
+    """Games first..first+count-1 of a run, as one worker plays them."""
+
+    board: Board
+    kinds: tuple[BotKind, ...]
+    seed: int
+    first: int
+    count: int
+    jail: JailPolicy | None
+    max_rounds: int
+
+
+def play_batch(batch: Batch) -> list[GameStats]:
+    """Play a batch of games (in this process or a worker's); the counts of each, in game order."""
+    names = [f"{BOT_NAMES[kind]} {seat + 1}" for seat, kind in enumerate(batch.kinds)]
+    out = []
+    for index in range(batch.first, batch.first + batch.count):
+        game_seed = batch.seed + index
+        seats = [make_bot(kind, game_seed, seat, jail=batch.jail) for seat, kind in enumerate(batch.kinds)]
+        _, stats = play_game(
+            batch.board, names, seats, game_seed, batch.board.rules, batch.max_rounds, checked=False
+        )
+        out.append(stats)
+    return out
+
+
+def batches(games: int, workers: int) -> list[tuple[int, int]]:
+    """(first, count) of each batch: one game each with one worker (progress after every game), else
+    about eight batches a worker, so that a long game holds up no worker for long."""
+    size = 1 if workers == 1 else max(1, games // (workers * 8))
+    return [(first, min(size, games - first)) for first in range(0, games, size)]
+
+
 def run(
     board: Board,
     *,
@@ -121,18 +167,17 @@ def run(
     bots: str,
     jail: JailPolicy | None,
     max_rounds: int,
+    workers: int = 1,
     progress: Callable[[], None] | None = None,
 ) -> Totals:
-    """Play the games; seconds counts the games only."""
-    kinds = lineup(bots, players)
-    names = [f"{BOT_NAMES[kind]} {seat + 1}" for seat, kind in enumerate(kinds)]
+    """Play the games, spread over `workers` processes; seconds is the wall-clock time of playing them."""
+    kinds = tuple(lineup(bots, players))
+    work = [
+        Batch(board, kinds, seed, first, count, jail, max_rounds) for first, count in batches(games, workers)
+    ]
     totals = Totals(wins=[0] * players)
-    for index in range(games):
-        game_seed = seed + index
-        seats = [make_bot(kind, game_seed, seat, jail=jail) for seat, kind in enumerate(kinds)]
-        start = time.perf_counter()
-        _, stats = play_game(board, names, seats, game_seed, board.rules, max_rounds)
-        totals.seconds += time.perf_counter() - start
+    start = time.perf_counter()
+    for stats in _played(work, workers):
         totals.games += 1
         totals.rolls += stats.rolls
         totals.actions += stats.actions
@@ -143,7 +188,19 @@ def run(
             totals.wins[stats.winner] += 1
         if progress is not None:
             progress()
+    totals.seconds = time.perf_counter() - start
     return totals
+
+
+def _played(work: list[Batch], workers: int) -> Iterator[GameStats]:
+    """Each game's counts, in game order, as the batches finish."""
+    if workers == 1:
+        for batch in work:
+            yield from play_batch(batch)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for played in pool.map(play_batch, work):
+            yield from played
 
 
 def as_json(args: argparse.Namespace, totals: Totals) -> dict[str, Any]:
@@ -225,6 +282,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "bots": args.bots,
         "jail": args.jail,
         "max_rounds": args.max_rounds,
+        "workers": args.workers,
     }
     if args.json:
         totals = run(board, **options)

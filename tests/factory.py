@@ -78,7 +78,7 @@ def make_state(
             changes["jail_attempts"] = jail_attempts[seat]
         if seat in held:
             changes["jail_cards"] = tuple(held[seat])
-        new_players.append(p.model_copy(update=changes))
+        new_players.append(p._replace(**changes))
     owner = list(state.owner)
     for square, seat in (owners or {}).items():
         owner[square] = seat
@@ -111,7 +111,7 @@ def make_state(
         "events": (),
     }
     update.update(state_fields)
-    result = state.model_copy(update=update)
+    result = state._replace(**update)
     check_invariants(result)
     return result
 

@@ -122,8 +122,8 @@ def test_all_the_debtors_debts_count_for_bankruptcy():
     )
     state = make_state(2, cash={0: 20_000}, owners={5: 0}, debts=debts, phase="end_turn")
     assert legal_actions(state) == [DeclareBankruptcy(player=0), Mortgage(player=0, square=5)]
-    smaller = (debts[0], debts[1].model_copy(update={"amount": 40_000}))
-    state = state.model_copy(update={"debts": smaller})
+    smaller = (debts[0], debts[1]._replace(amount=40_000))
+    state = state._replace(debts=smaller)
     assert legal_actions(state) == [Mortgage(player=0, square=5)]
     state = play(state, Mortgage(player=0, square=5), PayDebt(player=0))
     assert cash(state) == [40_000, START + 80_000]

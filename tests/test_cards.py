@@ -433,8 +433,8 @@ def test_repairs_without_buildings_cost_nothing(card: str, square: int):
 def test_chairman_pays_each_other_active_player_50000_but_not_a_bankrupt_one():
     state = make_state(4, positions={0: 0}, chance=["chance.chairman"], cash={2: 0})
     players = list(state.players)
-    players[2] = players[2].model_copy(update={"bankrupt": True})
-    state = state.model_copy(update={"players": tuple(players)})
+    players[2] = players[2]._replace(bankrupt=True)
+    state = state._replace(players=tuple(players))
     after = play(state, roll(0, 3, 4))
     assert [p.cash for p in after.players] == [START - 100_000, START + 50_000, 0, START + 50_000]
     paid = [(e.other, e.amount) for e in after.events if e.kind == "paid_player"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from .model import evolve
 from .rent import Holdings
 from .state import Auction, Placement
 from .table import Table
@@ -50,9 +49,7 @@ def bid(t: Table, seat: int, amount: int) -> None:
         if s not in stay:
             t.emit("bid_passed", player=s, square=a.square, reason="cash")
     nxt = stay[(stay.index(seat) + 1) % len(stay)]
-    t.auction = evolve(
-        a, {"bidders": tuple(stay), "turn": stay.index(nxt), "high_bid": amount, "high_bidder": seat}
-    )
+    t.auction = a._replace(bidders=tuple(stay), turn=stay.index(nxt), high_bid=amount, high_bidder=seat)
     _close_if_done(t)
 
 
@@ -62,7 +59,7 @@ def pass_bid(t: Table, seat: int) -> None:
     t.emit("bid_passed", player=seat, square=a.square)
     stay = a.bidders[: a.turn] + a.bidders[a.turn + 1 :]
     turn = a.turn % len(stay) if stay else 0
-    t.auction = evolve(a, {"bidders": stay, "turn": turn})
+    t.auction = a._replace(bidders=stay, turn=turn)
     _close_if_done(t)
 
 

@@ -1,4 +1,4 @@
-"""Save benchmark: `python -m monopoly_tui.bench_saves`. Prints figures; times nothing in tests.
+"""Save benchmark: `python benchmarks/bench_saves.py`. Prints figures; times nothing in tests.
 
 Builds a save of a seeded random game of 2 000 actions (rich players and a far round limit, so the game
 lasts), then measures the median of several runs of: load_save (read, check, replay every action), the
@@ -10,16 +10,18 @@ from __future__ import annotations
 
 import argparse
 import random
+import shlex
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-from . import saves
-from .boardfile import load_board
-from .engine import Board, GameRecord, GameState, Rules, apply, legal_actions, new_game
-from .saves import SaveSeat, load_save, write_save
+from monopoly_tui import saves
+from monopoly_tui.boardfile import load_board
+from monopoly_tui.engine import Board, GameRecord, GameState, Rules, apply, legal_actions, new_game
+from monopoly_tui.saves import SaveSeat, load_save, write_save
 
 
 def long_game(board: Board, actions: int, players: int, seed: int) -> tuple[GameState, GameRecord]:
@@ -49,6 +51,7 @@ def median_ms(run: Callable[[], object], runs: int) -> float:
 
 
 def main() -> None:
+    print("$ python " + shlex.join(sys.argv))
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--actions", type=int, default=2000)
     parser.add_argument("--players", type=int, default=4)
