@@ -197,6 +197,9 @@ class MonopolyApp(App[None]):
         # once (it offers managing and trading before the throw), with the computer players' moves in
         # the log instead of behind a handoff screen.
         hand_on = len(session.people_in_game()) > 1
+        answerer = next((e.player for e in events if e.kind in ("trade_accepted", "trade_rejected")), None)
+        if answerer in session.bots:
+            answerer = None  # a computer player answered: the laptop never left the person
         if "turn_started" in kinds and situation(state) == "calm":
             if hand_on:
                 self.push_screen(HandoffScreen(session, state.turn, turn_change=True))
@@ -206,6 +209,10 @@ class MonopolyApp(App[None]):
                 self.pop_screen()
             if hand_on:
                 self.push_screen(HandoffScreen(session, actor, turn_change=False))
+        elif hand_on and actor is not None and answerer is not None and actor != answerer:
+            # the partner answered at the laptop: it goes back to whoever decides next (the player whose
+            # turn it is, or the proposer with a mortgaged lot received)
+            self.push_screen(HandoffScreen(session, actor, turn_change=False))
 
     # --- computer players ---------------------------------------------------------------------------
 

@@ -128,6 +128,10 @@ MESSAGES: dict[str, str] = {
     "pace.2": "мгновенный",
     "setup.no_offers": "Компьютеры не предлагают мне сделки",
     "rules.opt.seed": "Зерно этой игры (те же кубики и карточки при том же зерне)",
+    "trade.lot": "«{name}» ({price}{mortgaged})",
+    "trade.lot.mortgaged": ", в залоге",
+    "trade.completes": "Это даёт игроку {name} всю группу: {groups}.",
+    "trade.summary": "Итог сделки:",
     "sell_group.question": "Продать все постройки группы «{group}» (домов: {houses}, отелей: {hotels}) за {amount}? Денег станет {cash}.",
     # --- flow: why the engine refuses an action (reason codes of engine/errors.py) ----------------------
     "reason.game_over": "Игра уже окончена.",
