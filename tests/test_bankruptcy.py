@@ -6,8 +6,9 @@ legal only when even selling every building and mortgaging every lot would not c
 Bankrupt to a player: the buildings are sold to the bank at half price first, then all cash, lots and
 jail cards go to the creditor, who pays 10 % on each mortgaged lot received and lifts or keeps it.
 Bankrupt to the bank: buildings go back to the bank's supply, lots go back unmortgaged and are
-auctioned in board order, the cash goes to the bank. Money is conserved throughout. The game ends
-with one player left (or after `end.turn_limit` rounds, by net worth). Amounts in rubles.
+auctioned in board order, each starting with the player after the bankrupt one; the cash goes to the
+bank. Money is conserved throughout. The game ends with one player left (or after `end.turn_limit`
+rounds, by net worth). Amounts in rubles.
 """
 
 from __future__ import annotations
@@ -247,7 +248,10 @@ def test_a_creditor_who_cannot_pay_the_interest_owes_it_to_the_bank():
 
 
 def test_bankrupt_to_the_bank_buildings_return_to_the_supply_and_the_lots_are_auctioned_unmortgaged():
-    """Income tax 200 000 against 20 000 + 50 000 for the houses + 60 000 for mortgaging brown."""
+    """Income tax 200 000 against 20 000 + 50 000 for the houses + 60 000 for mortgaging brown.
+
+    Аня goes bankrupt on her own turn; the turn passes to Борис, and the auctions begin with Борис, the
+    player after Аня (not with Вера, the player after the one now on turn)."""
     before = make_state(
         3, cash={0: 20_000}, owners={1: 0, 3: 0, 39: 0}, buildings={1: 1, 3: 1}, mortgaged=[39]
     )
@@ -263,7 +267,8 @@ def test_bankrupt_to_the_bank_buildings_return_to_the_supply_and_the_lots_are_au
     assert [state.owner[i] for i in (1, 3, 39)] == [None, None, None]
     assert not any(state.mortgaged)
     assert state.auction is not None
-    assert (state.auction.square, state.auction.bidders, state.auction_queue) == (1, (2, 1), (3, 39))
+    # the auctions begin with the player after the bankrupt one (seat 1), not after the one now on turn
+    assert (state.auction.square, state.auction.bidders, state.auction_queue) == (1, (1, 2), (3, 39))
     assert total_money(state) == 3 * START
 
 

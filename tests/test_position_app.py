@@ -22,6 +22,7 @@ from monopoly_tui.app.saves_screen import LoadScreen
 from monopoly_tui.cli import main
 from monopoly_tui.engine import from_position, position, replay
 from monopoly_tui.saves import SaveError, load_save, saves_dir
+from monopoly_tui.saves.format import _digest
 from monopoly_tui.simulate import main as simulate_main
 
 MIDGAME = (
@@ -189,6 +190,7 @@ async def test_a_save_whose_position_was_tampered_with_is_refused_and_left_alone
     path = next(saves_dir().glob("*.json"))
     data = json.loads(path.read_text(encoding="utf-8"))
     data["position"] = MIDGAME.replace("own=1:0,3:0", "own=1:0h2,3:0")  # uneven building
+    data["header"]["digest"] = _digest(data)  # a careful forger: the check behind the digest refuses it
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     before = path.read_bytes()
     with pytest.raises(SaveError) as caught:

@@ -17,6 +17,7 @@ from ..saves import LoadedSave
 from ..session import GameSession
 from .board import BoardView
 from .panels import StatePanels
+from .plain import plain
 from .position_view import PositionScreen, copy_position, fold
 
 
@@ -94,7 +95,10 @@ class ReplayScreen(Screen[None]):
         board.redraw()
         self.query_one(StatePanels).show(self.session, compact=board.has_class("compact"))
         total = len(self.states) - 1
-        bar = Text(tr("replay.position", step=self.step, total=total, round=state.round), style="bold")
+        turn = state.players[state.turn].name
+        bar = Text(
+            tr("replay.position", step=self.step, total=total, round=state.round, name=turn), style="bold"
+        )
         if self.step:
             bar.append("  " + narrate_action(self.loaded.record.actions[self.step - 1], state), style="dim")
         if self.typed:
@@ -107,7 +111,7 @@ class ReplayScreen(Screen[None]):
             bar.append("\n" + fold(tr("replay.position_line", position=position(state)), width), style="dim")
         shown.update(bar)
         events = state.events if self.step else ()
-        self.query_one("#replay-events", Static).update("\n".join(narrate(e, state) for e in events))
+        self.query_one("#replay-events", Static).update(plain("\n".join(narrate(e, state) for e in events)))
 
     def action_copy_position(self) -> None:
         copy_position(self.app, position(self.states[self.step]))
