@@ -88,6 +88,11 @@ class MonopolyApp(App[None]):
             self.session.close()
         super().exit(*args, **kwargs)
 
+    def on_unmount(self) -> None:
+        """The app ends however it ends: the game is saved and other windows may open it."""
+        if self.session is not None:
+            self.session.close()
+
     # --- starting --------------------------------------------------------------------------------
 
     def open_setup(self) -> None:
