@@ -6,15 +6,16 @@ import asyncio
 import contextlib
 import signal
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
 from textual.timer import Timer
 
-from ..engine import Board, Event, IllegalActionError, Rules, current_actor, situation
+from ..engine import Board, Event, GameState, IllegalActionError, Rules, current_actor, situation
 from ..locale import tr
-from ..saves import SaveError, latest_unfinished, load_save, new_save_path
-from ..session import GameSession, Seat
+from ..saves import SaveError, latest_unfinished, load_save, lock_save, new_save_path
+from ..session import PLAYER_COLORS, PLAYER_TOKENS, GameSession, Seat
 from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
 from .game_screen import GameScreen
 from .manage import ManageScreen
@@ -49,6 +50,7 @@ class MonopolyApp(App[None]):
         dice: list[tuple[int, int]] | None = None,
         start_with: Path | None = None,
         replay: Path | None = None,
+        position: GameState | None = None,
         autosave: bool = True,
     ) -> None:
         """`seed` fixes the seed offered in setup and `dice` scripts the throws (tests, snapshots);
@@ -61,6 +63,7 @@ class MonopolyApp(App[None]):
         self.session: GameSession | None = None
         self.start_with = start_with
         self.replay = replay
+        self.position = position
         self.autosave = autosave
         self.bot_speed = 0
         self._bot_timer: Timer | None = None
@@ -76,6 +79,14 @@ class MonopolyApp(App[None]):
             self.call_after_refresh(self.load_game, self.start_with)
         elif self.replay is not None:
             self.call_after_refresh(self.replay_game, self.replay)
+        elif self.position is not None:
+            self.call_after_refresh(self.start_from_position, self.position)
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Quit (Ctrl+Q, Ctrl+C, SIGTERM, SIGHUP): the computer players' last moves are saved first."""
+        if self.session is not None:
+            self.session.close()
+        super().exit(*args, **kwargs)
 
     # --- starting --------------------------------------------------------------------------------
 
@@ -83,13 +94,36 @@ class MonopolyApp(App[None]):
         self.push_screen(SetupScreen(self.board, self.rules, self.seed))
 
     def start_game(self, seats: list[Seat], seed: int, rules: Rules) -> None:
-        self.session = GameSession.start(self.board, seats, seed=seed, rules=rules, dice=self.dice)
+        self.begin(GameSession.start(self.board, seats, seed=seed, rules=rules, dice=self.dice))
+
+    def start_from_position(self, state: GameState) -> None:
+        """A hot-seat game going on from a position (--position): every seat a person, default tokens."""
+        seats = [
+            Seat(name=p.name, token=PLAYER_TOKENS[seat], color=PLAYER_COLORS[seat])
+            for seat, p in enumerate(state.players)
+        ]
+        self.begin(GameSession.start(self.board, seats, seed=state.seed, position=state, dice=self.dice))
+
+    def begin(self, session: GameSession) -> None:
+        self.session = session
         if self.autosave:
-            self.session.save_path = new_save_path([s.name for s in seats])
-            self.session.autosave()
-            self.report_save_error()
-        self.switch_screen(GameScreen(self.session))
-        if self.session.bot_to_move() is not None:
+            try:
+                path = new_save_path([s.name for s in session.seats])
+            except SaveError as exc:  # no saves folder to be had: the game goes on, unsaved, and says so
+                session.log.append(exc.reason)
+                self.notify(exc.reason, severity="error", timeout=15, markup=False)
+            else:
+                session.save_path = path
+                session.lock = lock_save(path)
+                session.autosave()
+                self.report_save_error()
+        if isinstance(self.screen, TitleScreen):  # --position: the title stays beneath the game
+            self.push_screen(GameScreen(session))
+        else:  # over the setup screen
+            self.switch_screen(GameScreen(session))
+        if session.state.is_over:
+            self.push_screen(GameOverScreen(session))
+        elif session.bot_to_move() is not None:
             self.call_after_refresh(self.schedule_bot)
 
     def continue_game(self) -> None:
@@ -106,13 +140,23 @@ class MonopolyApp(App[None]):
     def load_game(self, path: Path) -> None:
         """Continue a saved game; a file that cannot be read is reported, never changed."""
         try:
+            lock = lock_save(path) if self.autosave else None
+        except SaveError as exc:  # open in another window: refused here, nothing changed
+            self.notify(exc.reason, severity="error", timeout=8, markup=False)
+            return
+        try:
             loaded = load_save(path, self.board)
         except SaveError as exc:
-            self.notify(exc.reason, severity="error", timeout=8)
+            if lock is not None:
+                lock.release()
+            self.notify(exc.reason, severity="error", timeout=8, markup=False)
             return
         session = GameSession.resume(self.board, loaded)
+        session.lock = lock
         if not self.autosave:
             session.save_path = None
+        if self.session is not None:
+            self.session.close()
         self.session = session
         while not isinstance(self.screen, TitleScreen) and len(self.screen_stack) > 2:
             self.pop_screen()
@@ -127,13 +171,15 @@ class MonopolyApp(App[None]):
         try:
             loaded = load_save(path, self.board)
         except SaveError as exc:
-            self.notify(exc.reason, severity="error", timeout=8)
+            self.notify(exc.reason, severity="error", timeout=8, markup=False)
             return
         self.push_screen(ReplayScreen(loaded))
 
     def report_save_error(self) -> None:
         if self.session is not None and self.session.save_error:
-            self.notify(tr("save.failed", reason=self.session.save_error), severity="error", timeout=8)
+            self.notify(
+                tr("save.failed", reason=self.session.save_error), severity="error", timeout=8, markup=False
+            )
 
     # --- playing ---------------------------------------------------------------------------------
 
@@ -221,6 +267,8 @@ class MonopolyApp(App[None]):
 
     def return_to_title(self) -> None:
         """Back to the title screen after a game."""
+        if self.session is not None:
+            self.session.close()
         self.session = None
         while len(self.screen_stack) > 2:
             self.pop_screen()

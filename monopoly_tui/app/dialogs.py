@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.style import Style
@@ -18,8 +19,10 @@ from ..engine import Board, Rules, net_worth
 from ..engine.turn import rounds_played
 from ..locale import tr
 from ..money import rubles
+from ..names import printable
 from ..session import GameSession
 from .buttons import ButtonRow
+from .plain import plain
 
 
 class HandoffScreen(ModalScreen[None]):
@@ -55,12 +58,12 @@ class HandoffScreen(ModalScreen[None]):
         name = self.session.state.players[self.seat].name
         seat = self.session.seats[self.seat]
         key = "handoff.turn" if self.turn_change else "handoff.pass"
-        title = Text(tr(key, name=name))
+        title = plain(tr(key, name=name))
         title.stylize(Style(color=seat.color, bold=True), len(title) - len(name))
         with Vertical():
             yield Static(title, id="handoff-title")
             detail = tr("handoff.turn_detail") if self.turn_change else tr("handoff.pass_detail", name=name)
-            yield Static(detail, id="handoff-detail")
+            yield Static(plain(detail), id="handoff-detail")
             with ButtonRow():
                 yield Button(tr("handoff.go_on"), id="go-on", variant="primary")
                 if self.turn_change:
@@ -121,7 +124,15 @@ def rules_markdown(rules: Rules, board: Board, seed: int | None = None) -> str:
     if seed is not None:
         options.append((tr("rules.opt.seed"), str(seed)))
     table = "\n".join(f"| {name} | {value} |" for name, value in options)
-    return tr("rules.text", board=board.name) + f"\n\n## {tr('rules.options')}\n\n| | |\n|---|---|\n{table}\n"
+    return (
+        tr("rules.text", board=markdown_escaped(board.name))
+        + f"\n\n## {tr('rules.options')}\n\n| | |\n|---|---|\n{table}\n"
+    )
+
+
+def markdown_escaped(text: str) -> str:
+    """Outside text for a Markdown document: every ASCII punctuation mark escaped, so it stays text."""
+    return re.sub(r"([!-/:-@\[-`{-~])", r"\\\1", printable(text))
 
 
 class RulesScreen(ModalScreen[None]):
@@ -199,7 +210,7 @@ class GameOverScreen(Screen[None]):
         state = self.session.state
         assert state.winner is not None
         with Vertical():
-            yield Static(tr("over.winner", name=state.players[state.winner].name), id="winner")
+            yield Static(plain(tr("over.winner", name=state.players[state.winner].name)), id="winner")
             table = Table(expand=True)
             table.add_column(tr("over.place"), justify="right")
             table.add_column(tr("players.name"))

@@ -31,6 +31,7 @@ from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
 from .cells import building_marks
+from .plain import plain
 from .prompts import sell_group_question
 from .reasons import reason_text
 from .saves_screen import ConfirmScreen
@@ -127,7 +128,7 @@ class ManageScreen(ModalScreen[None]):
                 key for key, kind in ROW_ACTIONS.items() if lot_action(actions, kind, index) is not None
             )
             rent = rubles(rent_due(state, index, 7)) if not state.mortgaged[index] else "—"
-            table.add_row(sq.name, group, built, rent, can, key=str(index))
+            table.add_row(plain(sq.name), group, built, rent, can, key=str(index))
         if table.row_count:
             table.move_cursor(row=min(row, table.row_count - 1))
         self.show_detail()

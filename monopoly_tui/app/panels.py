@@ -14,6 +14,7 @@ from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
 from .buttons import ButtonRow
+from .plain import plain
 from .prompts import Choice, Prompt
 
 
@@ -170,12 +171,12 @@ class PromptPanel(Vertical):
                 yield ChoiceButton()
 
     def show(self, prompt: Prompt, session: GameSession) -> None:
-        title = Text(prompt.title)
+        title = plain(prompt.title)
         if prompt.seat is not None:
             seat = session.seats[prompt.seat]
             title.stylize(Style(color=seat.color, bold=True), 0, len(session.state.players[prompt.seat].name))
         self.query_one("#prompt-title", Static).update(title)
-        self.query_one("#prompt-lines", Static).update("\n".join(prompt.lines))
+        self.query_one("#prompt-lines", Static).update(plain("\n".join(prompt.lines)))
         self.query_one("#bid", Static).display = prompt.bid is not None
         buttons = list(self.query(ChoiceButton))
         for n, button in enumerate(buttons):

@@ -19,7 +19,9 @@ from textual.widgets import Button, Checkbox, Footer, Input, Select, Static
 
 from ..bots import BotKind
 from ..engine import MAX_PLAYERS, MIN_PLAYERS, Board, Rules
+from ..engine.rules import MAX_MONEY, MAX_ROUNDS
 from ..locale import tr
+from ..names import MAX_NAME_LENGTH, normalise_name
 from ..session import PLAYER_COLORS, PLAYER_TOKENS, Seat
 
 COLOR_NAMES = ("red", "blue", "green", "yellow", "purple", "teal", "orange", "grey")
@@ -89,7 +91,7 @@ class PlayerRow(Vertical):
     def fields(self) -> ComposeResult:
         n = self.number
         yield Static(f"{n + 1}.", classes="seat-number")
-        yield Input(tr("setup.default_name", n=n + 1), id=f"name-{n}", max_length=16)
+        yield Input(tr("setup.default_name", n=n + 1), id=f"name-{n}", max_length=MAX_NAME_LENGTH)
         yield Select(
             [(t, t) for t in PLAYER_TOKENS],
             value=PLAYER_TOKENS[n],
@@ -188,7 +190,7 @@ class SetupScreen(Screen[None]):
         """The seats as entered, or (where, the field to focus, why) they cannot be used."""
         seats = []
         for n in range(self.count):
-            name = self.query_one(f"#name-{n}", Input).value.strip()
+            name = normalise_name(self.query_one(f"#name-{n}", Input).value)
             token = self.query_one(f"#token-{n}", Select).value
             color = self.query_one(f"#color-{n}", Select).value
             kind = self.query_one(f"#kind-{n}", Select).value
@@ -211,11 +213,11 @@ class SetupScreen(Screen[None]):
         for section, option in HOUSE_RULES:
             data[section][option] = self.query_one(f"#rule-{section}-{option}", Checkbox).value
         cash = self.query_one("#cash", Input).value.strip()
-        if not cash.isdigit() or int(cash) <= 0:
+        if not _whole(cash) or not 0 < int(cash) <= MAX_MONEY:
             return "cash", "cash", tr("setup.error.cash")
         data["start"]["cash"] = int(cash)
         limit = self.query_one("#limit", Input).value.strip()
-        if limit and (not limit.isdigit() or int(limit) <= 0):
+        if limit and (not _whole(limit) or not 0 < int(limit) <= MAX_ROUNDS):
             return "limit", "limit", tr("setup.error.limit")
         data["end"]["turn_limit"] = int(limit) if limit else None
         return Rules.model_validate(data)
@@ -232,7 +234,7 @@ class SetupScreen(Screen[None]):
             else rules
             if isinstance(rules, tuple)
             else None
-            if seed.isdigit()
+            if _whole(seed)
             else ("seed", "seed", tr("setup.error.seed"))
         )
         if problem is not None:
@@ -261,3 +263,8 @@ class SetupScreen(Screen[None]):
             "add": self.action_add_player,
             "remove": self.action_remove_player,
         }[str(event.button.id)]()
+
+
+def _whole(text: str) -> bool:
+    """A whole number as typed: decimal digits only (not «²»), short enough to be a real one."""
+    return text.isascii() and text.isdecimal() and len(text) <= 18

@@ -24,6 +24,7 @@ from ..engine.trade import tradeable_lots
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
+from .plain import plain
 from .prompts import trade_summary
 from .reasons import reason_text
 
@@ -65,7 +66,7 @@ def lot_label(state: GameState, square: int) -> Text:
         text.append(f"{group.mark:<2} ", style=Style(color=group.color, bold=True))
     else:
         text.append("   ")
-    text.append(sq.name)
+    text.append(plain(sq.name))
     text.append(f"  {rubles(sq.price)}", style="dim")
     if state.mortgaged[square]:
         text.append(tr("trade.mortgaged"), style="italic")
@@ -108,7 +109,7 @@ class TradeScreen(ModalScreen[None]):
         with Vertical():
             with Horizontal(id="trade-head"):
                 yield Select(
-                    [(state.players[s].name, s) for s in managers(state)],
+                    [(plain(state.players[s].name), s) for s in managers(state)],
                     value=self.proposer,
                     allow_blank=False,
                     id="proposer",
@@ -117,7 +118,7 @@ class TradeScreen(ModalScreen[None]):
                 yield Static(" ⇄ ", classes="swap-sign")
                 partners = self.partners()
                 yield Select(
-                    [(state.players[s].name, s) for s in partners],
+                    [(plain(state.players[s].name), s) for s in partners],
                     value=partners[0] if partners else Select.BLANK,
                     allow_blank=not partners,
                     id="partner",
@@ -178,7 +179,7 @@ class TradeScreen(ModalScreen[None]):
         if partner is not None:
             other = state.players[partner]
             self.query_one("#take-title", Static).update(
-                tr("trade.you_get_from", name=other.name) + f" ({rubles(other.cash)})"
+                plain(tr("trade.you_get_from", name=other.name) + f" ({rubles(other.cash)})")
             )
         self.show_summary()
 
@@ -207,7 +208,7 @@ class TradeScreen(ModalScreen[None]):
         if event.select.id == "proposer" and isinstance(event.value, int):
             self.proposer = event.value
             partner = self.query_one("#partner", Select)
-            partner.set_options([(self.session.state.players[s].name, s) for s in self.partners()])
+            partner.set_options([(plain(self.session.state.players[s].name), s) for s in self.partners()])
             partner.value = self.partners()[0]
         self.fill()
 

@@ -40,6 +40,7 @@ from .errors import IllegalActionError, InvalidActionError, Problem, Refusal, re
 from .rules import Rules
 from .state import Decks, GameState, PlayerState, Situation
 from .table import Table
+from .wellformed import malformation
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
@@ -293,8 +294,9 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
 
 def _check(state: GameState, action: Action) -> None:
     """Raise IllegalActionError with the reason when action may not be applied to state."""
-    if not 0 <= action.player < len(state.players):
-        raise InvalidActionError(f"there is no seat {action.player} in a game of {len(state.players)}")
+    malformed = malformation(state, action)
+    if malformed is not None:
+        raise InvalidActionError(malformed)
     now = situation(state)
     seat = state.turn if now == "calm" else _actor(state, now)
     if seat is None:
