@@ -28,6 +28,7 @@ from .engine import (
     new_game,
     situation,
 )
+from .engine.record import first_state
 from .locale import tr
 from .narrate import narrate, narrate_action
 from .saves import LoadedSave, SaveError, SaveLock, action_line, write_save
@@ -119,9 +120,15 @@ class GameSession:
         seed: int,
         rules: Rules | None = None,
         dice: Sequence[tuple[int, int]] = (),
+        position: GameState | None = None,
     ) -> GameSession:
-        state = new_game(board, [s.name for s in seats], seed=seed, rules=rules)
-        record = GameRecord.start(state)
+        """A new game, or (position) one going on from that state: its players, rules and seed."""
+        if position is None:
+            state = new_game(board, [s.name for s in seats], seed=seed, rules=rules)
+            record = GameRecord.start(state)
+        else:
+            state, seed = position, position.seed
+            record = GameRecord.start_at(state)
         # the seats carry the names as the game keeps them, so seats, record and saves always agree
         seats = tuple(replace(s, name=p.name) for s, p in zip(seats, state.players, strict=True))
         bots = {i: make_bot(s.bot, seed, i) for i, s in enumerate(seats) if s.bot is not None}
@@ -130,6 +137,9 @@ class GameSession:
             people=frozenset(i for i, s in enumerate(seats) if s.bot is None),
             no_offers=frozenset(i for i, s in enumerate(seats) if s.bot is None and s.no_bot_offers),
         )
+        if position is not None:
+            session.log.append(tr("log.from_position", round=state.round))
+            session.worth.append(session.net_worths())
         session._note(state.events)
         return session
 
@@ -221,7 +231,8 @@ class GameSession:
         """A saved game, continued: the record's states (log and net-worth history too), saved in place."""
         seats = tuple(s.as_session_seat() for s in loaded.seats)
         record = loaded.record
-        session = cls.start(board, seats, seed=record.seed, rules=record.rules)
+        start = None if record.position is None else first_state(board, record)
+        session = cls.start(board, seats, seed=record.seed, rules=record.rules, position=start)
         states = loaded.states
         if len(states) != len(record.actions) + 1:  # not replayed by load_save: replay here
             states = (session.state,)

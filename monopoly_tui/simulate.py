@@ -23,11 +23,13 @@ from typing import Any, NoReturn
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from .boardfile import load_board
 from .bots import BOT_NAMES, BotKind, GameStats, JailPolicy, make_bot, play_game
-from .bots.driver import IN_JAIL
-from .engine import MAX_PLAYERS, MIN_PLAYERS, Board
+from .bots.driver import IN_JAIL, play_out
+from .engine import MAX_PLAYERS, MIN_PLAYERS, Board, GameState
+from .positions import PositionArgumentError, read_position, with_dice_seed
 
 PROG = "monopoly-tui simulate"
 LINEUPS = ("simple", "strong", "mixed")
@@ -58,9 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--players",
         type=int,
-        required=True,
         metavar="P",
-        help=f"игроков в партии ({MIN_PLAYERS}–{MAX_PLAYERS})",
+        help=f"игроков в партии ({MIN_PLAYERS}–{MAX_PLAYERS}); с --from-position — из позиции",
+    )
+    parser.add_argument(
+        "--from-position",
+        metavar="TEXT",
+        help="играть с этой позиции (строка MPN): партия i — с кубиками от зерна S + i",
     )
     parser.add_argument(
         "--seed", type=int, required=True, metavar="S", help="зерно: партия i играется с S + i"
@@ -91,6 +97,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _check(args: argparse.Namespace) -> None:
     if args.games < 1:
         raise ArgumentError(f"--games must be at least 1, got {args.games}")
+    if args.players is None:
+        raise ArgumentError("the following arguments are required: --players (or --from-position)")
     if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
         raise ArgumentError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {args.players}")
     if args.seed < 0:
@@ -99,6 +107,20 @@ def _check(args: argparse.Namespace) -> None:
         raise ArgumentError(f"--max-rounds must be at least 1, got {args.max_rounds}")
     if args.workers < 1:
         raise ArgumentError(f"--workers must be at least 1, got {args.workers}")
+
+
+def _start(args: argparse.Namespace, board: Board) -> GameState:
+    """The position to play on from; --players, if given, must agree with it."""
+    try:
+        start = read_position(args.from_position, board)
+    except PositionArgumentError as exc:
+        raise ArgumentError(f"--from-position: {exc}") from None
+    if start.is_over:
+        raise ArgumentError("--from-position: the game of this position is over")
+    if args.players is not None and args.players != len(start.players):
+        raise ArgumentError(f"--players {args.players}, but the position has {len(start.players)} players")
+    args.players = len(start.players)
+    return start
 
 
 def lineup(bots: str, players: int) -> list[BotKind]:
@@ -135,6 +157,8 @@ class Batch:
     count: int
     jail: JailPolicy | None
     max_rounds: int
+    start: GameState | None = None
+    """The position every game goes on from (its dice from the game's seed), or None for new games."""
 
 
 def play_batch(batch: Batch) -> list[GameStats]:
@@ -144,9 +168,13 @@ def play_batch(batch: Batch) -> list[GameStats]:
     for index in range(batch.first, batch.first + batch.count):
         game_seed = batch.seed + index
         seats = [make_bot(kind, game_seed, seat, jail=batch.jail) for seat, kind in enumerate(batch.kinds)]
-        _, stats = play_game(
-            batch.board, names, seats, game_seed, batch.board.rules, batch.max_rounds, checked=False
-        )
+        if batch.start is None:
+            _, stats = play_game(
+                batch.board, names, seats, game_seed, batch.board.rules, batch.max_rounds, checked=False
+            )
+        else:
+            start = with_dice_seed(batch.start, game_seed)
+            _, stats = play_out(start, seats, batch.max_rounds, checked=False)
         out.append(stats)
     return out
 
@@ -169,11 +197,14 @@ def run(
     max_rounds: int,
     workers: int = 1,
     progress: Callable[[], None] | None = None,
+    from_state: GameState | None = None,
 ) -> Totals:
-    """Play the games, spread over `workers` processes; seconds is the wall-clock time of playing them."""
+    """Play the games (new ones, or on from the position from_state), spread over `workers` processes;
+    seconds is the wall-clock time of playing them."""
     kinds = tuple(lineup(bots, players))
     work = [
-        Batch(board, kinds, seed, first, count, jail, max_rounds) for first, count in batches(games, workers)
+        Batch(board, kinds, seed, first, count, jail, max_rounds, from_state)
+        for first, count in batches(games, workers)
     ]
     totals = Totals(wins=[0] * players)
     start = time.perf_counter()
@@ -204,7 +235,9 @@ def _played(work: list[Batch], workers: int) -> Iterator[GameStats]:
 
 
 def as_json(args: argparse.Namespace, totals: Totals) -> dict[str, Any]:
+    position = {"position": args.from_position} if args.from_position is not None else {}
     return {
+        **position,
         "games": totals.games,
         "players": args.players,
         "seed": args.seed,
@@ -217,6 +250,7 @@ def as_json(args: argparse.Namespace, totals: Totals) -> dict[str, Any]:
         "seconds": round(totals.seconds, 3),
         "landings": totals.landings,
         "wins": totals.wins,
+        "win_rates": [round(count / totals.games, 4) for count in totals.wins],
         "unfinished": totals.ended["round_limit"] + totals.ended["stalled"],
         "ended": totals.ended,
     }
@@ -237,6 +271,8 @@ def summary(console: Console, board: Board, args: argparse.Namespace, totals: To
         f"Сыграно партий: {totals.games} (игроков: {args.players}, боты: {args.bots}, "
         f"тюрьма: {args.jail or 'по выбору ботов'}, зерно {args.seed}, предел {args.max_rounds} кругов)"
     )
+    if args.from_position is not None:
+        console.print(Text(f"С позиции: {args.from_position}"))
     console.print(
         f"В среднем {totals.rounds / totals.games:.1f} кругов за партию; бросков {totals.rolls}, "
         f"действий {totals.actions}, {totals.seconds:.2f} с"
@@ -266,16 +302,20 @@ def summary(console: Console, board: Board, args: argparse.Namespace, totals: To
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `simulate` with the arguments after the subcommand; returns the exit code."""
+    board = load_board()
+    start = None
     try:
         args = build_parser().parse_args(argv)
+        if args.from_position is not None:
+            start = _start(args, board)
         _check(args)
     except ArgumentError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
-    board = load_board()
     options = {
+        "from_state": start,
         "games": args.games,
         "players": args.players,
         "seed": args.seed,

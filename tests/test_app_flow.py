@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from factory import make_state
 from textual.pilot import Pilot
-from textual.widgets import Button, DataTable, Input, Static
+from textual.widgets import Button, DataTable, Input, SelectionList, Static
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.dialogs import HandoffScreen
@@ -19,10 +19,15 @@ from monopoly_tui.app.manage import ManageScreen
 from monopoly_tui.app.panels import ChoiceButton
 from monopoly_tui.app.saves_screen import ConfirmScreen
 from monopoly_tui.app.setup import OnOff, SetupScreen
+from monopoly_tui.app.trade import TradeScreen
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.engine import Buy, ProposeTrade, Roll, Rules, TradeSide, situation
 
 RING = (120, 36)
+
+
+def plain(text: str) -> str:
+    return text.replace("\xa0", " ")
 
 
 def make_app(rules: Rules | None = None, dice: list[tuple[int, int]] | None = None) -> MonopolyApp:
@@ -228,3 +233,47 @@ async def test_checkboxes_read_on_and_off_without_colour() -> None:
         assert box.value and "✓" in str(box.render()) and "·" not in str(box.render())
         box.value = False
         assert "·" in str(box.render()) and "✓" not in str(box.render())
+
+
+async def test_trades_can_be_judged_and_the_laptop_goes_back_after_the_answer() -> None:
+    app = make_app(dice=[(1, 2)])
+    async with app.run_test(size=RING) as pilot:
+        await start(pilot)
+        session = app.session
+        assert session is not None
+        owners = {1: 0, 5: 0, 9: 0, 3: 1, 6: 1, 8: 1}
+        session.state = make_state(2, owners=owners, mortgaged=[5])
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.redraw()
+        await pilot.press("t")
+        trade = app.screen
+        assert isinstance(trade, TradeScreen)
+        give = trade.query_one("#give", SelectionList)
+        await pilot.pause()
+        assert trade.focused is give and give.highlighted == 0
+        first = plain(str(give.get_option_at_index(0).prompt))
+        assert "Житная улица" in first and "60 000 ₽" in first
+        await pilot.press("space", "down", "space", "down", "down")  # Житная, Рижская; ↓ stays on the last
+        assert give.selected == ["lot:1", "lot:5"] and give.highlighted == 2
+        for cash in trade.query(Input):
+            assert not cash.has_class("-invalid")  # empty money fields are fine, not red
+        trade.query_one("#take", SelectionList).focus()
+        await pilot.press("home", "down", "space", "down", "space")  # Варшавское шоссе, Улица Огарёва
+        await pilot.pause()
+        summary = plain(str(trade.query_one("#trade-summary", Static).render()))
+        assert (
+            "Аня отдаёт: «Житная улица» (60 000 ₽), «Рижская железная дорога» (200 000 ₽, в залоге)"
+            in summary
+        )
+        assert "Аня получает: «Варшавское шоссе» (100 000 ₽), «Улица Огарёва» (100 000 ₽)" in summary
+        assert "Это даёт игроку Аня всю группу: «Голубые»." in summary
+        assert "Это даёт игроку Борис всю группу: «Коричневые»." in summary
+        await pilot.press("ctrl+s")
+        assert isinstance(app.screen, HandoffScreen)  # to Борис, who answers
+        await pilot.press("enter")
+        assert isinstance(app.screen, GameScreen)
+        assert "Это даёт игроку Борис всю группу: «Коричневые»." in app.screen.prompt.lines
+        await pilot.press("n")
+        assert situation(session.state) == "calm"
+        assert isinstance(app.screen, HandoffScreen) and app.screen.seat == 0  # back to Аня

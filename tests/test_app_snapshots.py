@@ -217,3 +217,10 @@ def test_bankruptcy_confirmation(snap_compare: SnapCompare) -> None:
 def test_sell_group_confirmation(snap_compare: SnapCompare) -> None:
     before = crafted(owners={1: 0, 3: 0}, buildings={1: 2, 3: 1})
     assert snap_compare(make_app(), terminal_size=RING, run_before=before, press=["m", "d"])
+
+
+def test_trade_summary(snap_compare: SnapCompare) -> None:
+    """The composer with lots ticked both ways: the summary of both sides and the groups completed."""
+    before = crafted(owners={1: 0, 5: 0, 9: 0, 3: 1, 6: 1, 8: 1}, mortgaged=[5])
+    keys = ["t", "space", "down", "space", "tab", "tab", "down", "down", "space", "down", "space"]
+    assert snap_compare(make_app(), terminal_size=RING, run_before=before, press=keys)

@@ -14,7 +14,7 @@ rounds, by net worth). Amounts in rubles.
 from __future__ import annotations
 
 import pytest
-from factory import NAMES, board, card_index, kinds, make_state, play, roll
+from factory import NAMES, at, board, card_index, kinds, make_state, play, roll
 
 from monopoly_tui.engine import (
     Build,
@@ -116,18 +116,16 @@ def test_bankruptcy_is_open_exactly_when_everything_sold_and_mortgaged_falls_sho
 def test_all_the_debtors_debts_count_for_bankruptcy():
     """80 000 rent and a 50 000 card fine against 20 000 + Рижская's 100 000: bankruptcy is open, though
     the first debt alone could be covered; with a 40 000 fine it is not."""
-    debts = (
-        Debt(debtor=0, creditor=1, amount=80_000, reason="rent"),
-        Debt(debtor=0, creditor=None, amount=50_000, reason="card"),
+    owing = (
+        "MPN1 Аня:20000@0 Борис:1500000@0 turn=0 phase=end_turn own=5:0 debts=0>1:80000:rent,0>bank:{}:card"
     )
-    state = make_state(2, cash={0: 20_000}, owners={5: 0}, debts=debts, phase="end_turn")
+    state = at(owing.format(50_000))
     assert legal_actions(state) == [DeclareBankruptcy(player=0), Mortgage(player=0, square=5)]
-    smaller = (debts[0], debts[1]._replace(amount=40_000))
-    state = state._replace(debts=smaller)
+    state = at(owing.format(40_000))
     assert legal_actions(state) == [Mortgage(player=0, square=5)]
     state = play(state, Mortgage(player=0, square=5), PayDebt(player=0))
     assert cash(state) == [40_000, START + 80_000]
-    assert state.debts == smaller[1:]
+    assert state.debts == (Debt(debtor=0, creditor=None, amount=40_000, reason="card"),)
     assert legal_actions(state) == [PayDebt(player=0)]
     state = play(state, PayDebt(player=0))
     assert cash(state) == [0, START + 80_000]

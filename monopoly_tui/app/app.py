@@ -12,10 +12,10 @@ from textual.app import App
 from textual.binding import Binding
 from textual.timer import Timer
 
-from ..engine import Board, Event, IllegalActionError, Rules, current_actor, situation
+from ..engine import Board, Event, GameState, IllegalActionError, Rules, current_actor, situation
 from ..locale import tr
 from ..saves import SaveError, latest_unfinished, load_save, lock_save, new_save_path
-from ..session import GameSession, Seat
+from ..session import PLAYER_COLORS, PLAYER_TOKENS, GameSession, Seat
 from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
 from .game_screen import GameScreen
 from .manage import ManageScreen
@@ -50,6 +50,7 @@ class MonopolyApp(App[None]):
         dice: list[tuple[int, int]] | None = None,
         start_with: Path | None = None,
         replay: Path | None = None,
+        position: GameState | None = None,
         autosave: bool = True,
     ) -> None:
         """`seed` fixes the seed offered in setup and `dice` scripts the throws (tests, snapshots);
@@ -62,6 +63,7 @@ class MonopolyApp(App[None]):
         self.session: GameSession | None = None
         self.start_with = start_with
         self.replay = replay
+        self.position = position
         self.autosave = autosave
         self.bot_speed = 0
         self._bot_timer: Timer | None = None
@@ -77,6 +79,8 @@ class MonopolyApp(App[None]):
             self.call_after_refresh(self.load_game, self.start_with)
         elif self.replay is not None:
             self.call_after_refresh(self.replay_game, self.replay)
+        elif self.position is not None:
+            self.call_after_refresh(self.start_from_position, self.position)
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         """Quit (Ctrl+Q, Ctrl+C, SIGTERM, SIGHUP): the computer players' last moves are saved first."""
@@ -95,20 +99,36 @@ class MonopolyApp(App[None]):
         self.push_screen(SetupScreen(self.board, self.rules, self.seed))
 
     def start_game(self, seats: list[Seat], seed: int, rules: Rules) -> None:
-        self.session = GameSession.start(self.board, seats, seed=seed, rules=rules, dice=self.dice)
+        self.begin(GameSession.start(self.board, seats, seed=seed, rules=rules, dice=self.dice))
+
+    def start_from_position(self, state: GameState) -> None:
+        """A hot-seat game going on from a position (--position): every seat a person, default tokens."""
+        seats = [
+            Seat(name=p.name, token=PLAYER_TOKENS[seat], color=PLAYER_COLORS[seat])
+            for seat, p in enumerate(state.players)
+        ]
+        self.begin(GameSession.start(self.board, seats, seed=state.seed, position=state, dice=self.dice))
+
+    def begin(self, session: GameSession) -> None:
+        self.session = session
         if self.autosave:
             try:
-                path = new_save_path([s.name for s in self.session.seats])
+                path = new_save_path([s.name for s in session.seats])
             except SaveError as exc:  # no saves folder to be had: the game goes on, unsaved, and says so
-                self.session.log.append(exc.reason)
+                session.log.append(exc.reason)
                 self.notify(exc.reason, severity="error", timeout=15, markup=False)
             else:
-                self.session.save_path = path
-                self.session.lock = lock_save(path)
-                self.session.autosave()
+                session.save_path = path
+                session.lock = lock_save(path)
+                session.autosave()
                 self.report_save_error()
-        self.switch_screen(GameScreen(self.session))
-        if self.session.bot_to_move() is not None:
+        if isinstance(self.screen, TitleScreen):  # --position: the title stays beneath the game
+            self.push_screen(GameScreen(session))
+        else:  # over the setup screen
+            self.switch_screen(GameScreen(session))
+        if session.state.is_over:
+            self.push_screen(GameOverScreen(session))
+        elif session.bot_to_move() is not None:
             self.call_after_refresh(self.schedule_bot)
 
     def continue_game(self) -> None:
@@ -202,6 +222,9 @@ class MonopolyApp(App[None]):
         # once (it offers managing and trading before the throw), with the computer players' moves in
         # the log instead of behind a handoff screen.
         hand_on = len(session.people_in_game()) > 1
+        answerer = next((e.player for e in events if e.kind in ("trade_accepted", "trade_rejected")), None)
+        if answerer in session.bots:
+            answerer = None  # a computer player answered: the laptop never left the person
         if "turn_started" in kinds and situation(state) == "calm":
             if hand_on:
                 self.push_screen(HandoffScreen(session, state.turn, turn_change=True))
@@ -211,6 +234,10 @@ class MonopolyApp(App[None]):
                 self.pop_screen()
             if hand_on:
                 self.push_screen(HandoffScreen(session, actor, turn_change=False))
+        elif hand_on and actor is not None and answerer is not None and actor != answerer:
+            # the partner answered at the laptop: it goes back to whoever decides next (the player whose
+            # turn it is, or the proposer with a mortgaged lot received)
+            self.push_screen(HandoffScreen(session, actor, turn_change=False))
 
     # --- computer players ---------------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ from ..engine import (
     PayDebt,
     PayJailFine,
     PlaceBuilding,
+    ProposeTrade,
     RejectTrade,
     Roll,
     Unmortgage,
@@ -275,25 +276,59 @@ def _turn_prompt(state: GameState, seat: int, actions: list[Action], manage: Cho
 
 def trade_lines(state: GameState) -> tuple[str, ...]:
     """The pending offer, both ways, in words."""
-    offer = state.trade
-    assert offer is not None
+    assert state.trade is not None
+    return trade_summary(state, state.trade)
+
+
+def lot_words(state: GameState, square: int) -> str:
+    """A lot in a trade: its name, printed price and whether it is mortgaged."""
+    price = rubles(state.board.property(square).price)
+    mortgaged = tr("trade.lot.mortgaged") if state.mortgaged[square] else ""
+    return tr("trade.lot", name=_square(state, square), price=price, mortgaged=mortgaged)
+
+
+def completed_groups(state: GameState, seat: int, gets: tuple[int, ...], gives: tuple[int, ...]) -> list[str]:
+    """The colour groups seat would own whole after receiving gets and handing over gives."""
+    board = state.board
+    names = []
+    for group in board.groups:
+        members = board.group_members[group.id]
+        after = [(i in gets) or (state.owner[i] == seat and i not in gives) for i in members]
+        if all(after) and not all(state.owner[i] == seat for i in members):
+            names.append(group.name)
+    return names
+
+
+def trade_summary(state: GameState, offer: ProposeTrade) -> tuple[str, ...]:
+    """Both sides of an offer: cash, lots with price and mortgage, cards, and the groups it completes."""
 
     def side(lots: tuple[int, ...], cash: int, cards: int) -> str:
-        parts = [
-            f"«{_square(state, i)}»" + (tr("trade.mortgaged") if state.mortgaged[i] else "") for i in lots
-        ]
+        parts = [lot_words(state, i) for i in lots]
         if cash:
             parts.append(rubles(cash))
         if cards:
             parts.append(tr("trade.cards", count=cards))
         return ", ".join(parts) or tr("trade.nothing")
 
-    give = side(offer.give.lots, offer.give.cash, len(offer.give.jail_cards))
-    take = side(offer.take.lots, offer.take.cash, len(offer.take.jail_cards))
-    return (
-        tr("trade.gives", name=_name(state, offer.player), what=give),
-        tr("trade.takes", name=_name(state, offer.player), what=take),
-    )
+    give, take = offer.give, offer.take
+    lines = [
+        tr(
+            "trade.gives",
+            name=_name(state, offer.player),
+            what=side(give.lots, give.cash, len(give.jail_cards)),
+        ),
+        tr(
+            "trade.takes",
+            name=_name(state, offer.player),
+            what=side(take.lots, take.cash, len(take.jail_cards)),
+        ),
+    ]
+    for seat, gets, gives in ((offer.player, take.lots, give.lots), (offer.partner, give.lots, take.lots)):
+        groups = completed_groups(state, seat, gets, gives)
+        if groups:
+            names = ", ".join(f"«{g}»" for g in groups)
+            lines.append(tr("trade.completes", name=_name(state, seat), groups=names))
+    return tuple(lines)
 
 
 def building_name(state: GameState, square: int) -> str:

@@ -10,11 +10,12 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
-from ..engine import Board
+from ..engine import Board, position
 from ..locale import tr
-from ..saves import SaveEntry, SaveError, delete_save, list_saves
+from ..saves import SaveEntry, SaveError, delete_save, list_saves, load_save
 from .buttons import ButtonRow
 from .plain import plain
+from .position_view import PositionScreen
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -61,6 +62,7 @@ class LoadScreen(Screen[None]):
         Binding("escape", "back", tr("binding.back"), key_display="esc"),
         Binding("d,в,delete", "delete", tr("binding.delete"), key_display="d"),
         Binding("v,м", "replay", tr("binding.replay"), key_display="v"),
+        Binding("p,з", "position", tr("binding.show_position"), key_display="p"),
     ]
     DEFAULT_CSS = """
     LoadScreen > Vertical { padding: 0 2; }
@@ -147,6 +149,18 @@ class LoadScreen(Screen[None]):
         entry = self.readable_selection()
         if entry is not None:
             self.app.replay_game(entry.path)  # type: ignore[attr-defined]
+
+    def action_position(self) -> None:
+        """The chosen game's current position, to read or copy (the save is replayed, never changed)."""
+        entry = self.readable_selection()
+        if entry is None:
+            return
+        try:
+            loaded = load_save(entry.path, self.board)
+        except SaveError as exc:
+            self.notify(exc.reason, severity="error")
+            return
+        self.app.push_screen(PositionScreen(position(loaded.state)))
 
     def action_delete(self) -> None:
         entry = self.selected()

@@ -128,6 +128,10 @@ MESSAGES: dict[str, str] = {
     "pace.2": "мгновенный",
     "setup.no_offers": "Компьютеры не предлагают мне сделки",
     "rules.opt.seed": "Зерно этой игры (те же кубики и карточки при том же зерне)",
+    "trade.lot": "«{name}» ({price}{mortgaged})",
+    "trade.lot.mortgaged": ", в залоге",
+    "trade.completes": "Это даёт игроку {name} всю группу: {groups}.",
+    "trade.summary": "Итог сделки:",
     "sell_group.question": "Продать все постройки группы «{group}» (домов: {houses}, отелей: {hotels}) за {amount}? Денег станет {cash}.",
     # --- flow: why the engine refuses an action (reason codes of engine/errors.py) ----------------------
     "reason.game_over": "Игра уже окончена.",
@@ -192,7 +196,7 @@ MESSAGES: dict[str, str] = {
     # --- the app: screens, panels, keys ------------------------------------------------------------
     "app.title": "Монополия",
     "load.title": "Сохранённые игры",
-    "load.help": "↑/↓ — выбрать · Enter — продолжить игру · v — просмотреть · d — удалить · Esc — назад",
+    "load.help": "↑/↓ — выбрать · Enter — продолжить игру · v — просмотреть\np — позиция · d — удалить · Esc — назад",
     "load.when": "Когда",
     "load.players": "Игроки",
     "load.round": "Раунд",
@@ -435,6 +439,18 @@ MESSAGES: dict[str, str] = {
     "binding.unmortgage": "Выкупить",
     "binding.propose": "Предложить",
     "binding.to_title": "В меню",
+    # --- positions (MPN): starting from one, showing and copying one ----------------------------
+    "log.from_position": "Партия продолжается с позиции (раунд {round}).",
+    "position.invalid": "позиция не читается: {reason}",
+    "position.rules_given": "у позиции свои правила (поле rules=): --rules вместе с --position не нужен",
+    "position.checked": "Позиция в порядке: игроков — {players}, раунд {round}, ходит {name}.",
+    "position.title": "Позиция (MPN)",
+    "position.help": "c — скопировать · Esc — закрыть",
+    "position.copied": "Позиция скопирована в буфер обмена.",
+    "binding.copy_position": "Копировать",
+    "binding.show_position": "Позиция",
+    "replay.position_line": "Позиция: {position}",
+    "replay.position_keys": "Позиция этого хода: p — показать, c — скопировать",
     # --- the board -------------------------------------------------------------------------------
     "cell.hotel": "отель",
     "cell.mortgaged": "залог",

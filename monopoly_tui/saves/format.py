@@ -211,7 +211,7 @@ def dump_save(
         "board_hash": compute_board_hash(board),
         "header": header_of(state, record, when).model_dump(mode="json"),
         "seats": [_seat_data(s) for s in seats],
-        **record.model_dump(mode="json", exclude={"actions"}),
+        **record.model_dump(mode="json", exclude={"actions", *(() if record.position else ("position",))}),
     }
     data["header"]["digest"] = _digest(data)
     lines = [f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)}" for key, value in data.items()]
@@ -376,7 +376,7 @@ def _check_parts(
         problems.append("header.finished/turn/winner")
     if any(name is not None and name not in save.players for name in (header.turn, header.winner)):
         problems.append("header.turn/winner/players")
-    if header.round > header.actions + 1:
+    if save.position is None and header.round > header.actions + 1:  # a position may start at any round
         problems.append("header.round/actions")
     # the digest is over the fields as written (the model has defaults and normal forms)
     if save.format_version >= 2 and header.digest != _digest(data):

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine import Board, GameRecord, GameState, IllegalActionError, InvalidActionError, new_game
+from ..engine import Board, GameRecord, GameState, IllegalActionError, InvalidActionError, ReplayError
 from ..engine import apply as apply_action
+from ..engine.record import first_state
 from .errors import SaveError, error
 from .files import read_bounded, write_atomic
 from .format import SaveHeader, SaveSeat, SeatLike, decode, dump_save, header_of, validate
@@ -80,9 +81,9 @@ def load_save(path: str | Path, board: Board) -> LoadedSave:
 def replay_all(path: Path, board: Board, record: GameRecord) -> tuple[GameState, ...]:
     """The state before the first action and after each one; SaveError naming an action that is illegal."""
     try:
-        state = new_game(board, record.players, seed=record.seed, rules=record.rules)
-    except ValueError as exc:
-        raise error("cannot_start", f"{path}: the record cannot start a game: {exc}", path) from None
+        state = first_state(board, record)  # a new game, or the position the game started from
+    except ReplayError as exc:
+        raise error("cannot_start", f"{path}: {exc}", path) from None
     states = [state]
     total = len(record.actions)
     collecting = gc.isenabled()
