@@ -13,7 +13,7 @@ from playout import choose
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.cells import cell_text, grid_position, squares_in_grid_order, wrap_name
-from monopoly_tui.app.dialogs import worth_bars
+from monopoly_tui.app.gameover import worth_bars
 from monopoly_tui.app.prompts import deed as title_deed
 from monopoly_tui.app.prompts import prompt_for
 from monopoly_tui.engine import (

@@ -15,8 +15,9 @@ from ..engine import Board, Event, IllegalActionError, Rules, current_actor, sit
 from ..locale import tr
 from ..saves import SaveError, latest_unfinished, load_save, new_save_path
 from ..session import GameSession, Seat
-from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
+from .dialogs import HandoffScreen, RulesScreen
 from .game_screen import GameScreen
+from .gameover import GameOverScreen
 from .manage import ManageScreen
 from .replay import ReplayScreen
 from .saves_screen import LoadScreen
