@@ -29,8 +29,9 @@ from .locale import tr
 from .narrate import narrate
 from .saves import LoadedSave, SaveError, write_save
 
-PLAYER_COLORS = ("#e5484d", "#3e8ef7", "#30a46c", "#f5d90a", "#ab4aba", "#12a594", "#f76808", "#d0d0d0")
-"""Token colours by seat, readable on dark and light backgrounds."""
+PLAYER_COLORS = ("#e5484d", "#3e8ef7", "#2e9e3e", "#f5d90a", "#ab4aba", "#12a594", "#f08c00", "#a0a0a0")
+"""Token colours by seat, readable on dark and light backgrounds and distinct in a 16-colour terminal
+(each comes down to its own one of the 16)."""
 PLAYER_TOKENS = ("●", "▲", "■", "◆", "★", "♥", "♣", "♠")
 """Token symbols by seat (the default choices; players may pick others in setup)."""
 

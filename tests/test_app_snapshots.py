@@ -193,3 +193,40 @@ def test_placement_prompt(snap_compare: SnapCompare) -> None:
         phase="end_turn",
     )
     assert snap_compare(make_app(), terminal_size=RING, run_before=before)
+
+
+def mid_game() -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """Five players well into a game: owners of every colour, houses, hotels, mortgages, a token in
+    jail and three on one square (Вера's, whose turn it is)."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        from factory import make_state
+
+        from monopoly_tui.app.game_screen import GameScreen
+        from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
+
+        await pilot.press("enter", "enter")
+        app = pilot.app
+        assert isinstance(app, MonopolyApp) and app.session is not None
+        names = ["Аня", "Борис", "Вера", "Глеб", "Дина"]
+        app.session.seats = tuple(Seat(n, PLAYER_TOKENS[i], PLAYER_COLORS[i]) for i, n in enumerate(names))
+        app.session.state = make_state(
+            5,
+            positions={0: 39, 1: 10, 2: 24, 3: 24, 4: 24},
+            owners={1: 0, 3: 0, 6: 1, 8: 1, 9: 1, 21: 2, 23: 2, 24: 2, 39: 3, 37: 3, 5: 4, 15: 4, 12: 0},
+            buildings={1: 2, 3: 3, 6: 5, 8: 4, 9: 4, 21: 1, 23: 1, 24: 2},
+            mortgaged=[39, 12],
+            in_jail=[1],
+            turn=2,
+        )
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.redraw()
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", [RING, BIG, COMPACT], ids=["120x36", "160x50", "80x24"])
+def test_mid_game_board(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
+    assert snap_compare(make_app(), terminal_size=size, run_before=mid_game())

@@ -12,7 +12,7 @@ from factory import board, make_state, play, roll
 from playout import choose
 
 from monopoly_tui.app import MonopolyApp
-from monopoly_tui.app.cells import cell_text, grid_position, squares_in_grid_order, wrap_name
+from monopoly_tui.app.cells import cell_text, grid_position, name_lines, squares_in_grid_order
 from monopoly_tui.app.gameover import worth_bars
 from monopoly_tui.app.prompts import deed as title_deed
 from monopoly_tui.app.prompts import prompt_for
@@ -147,20 +147,26 @@ def test_the_ring_places_every_square_once_clockwise_from_go() -> None:
     assert squares_in_grid_order()[:11] == list(range(20, 31))
 
 
-def test_names_wrap_into_cells_with_hyphens() -> None:
-    assert wrap_name("К Нагатинская ул.", 10) == ["К Нагатин-", "ская ул."]
-    assert wrap_name("Водопровод", 10) == ["Водопровод"]
-    assert all(len(line) <= 3 for line in wrap_name("Электростанция", 3))
+def test_names_take_two_lines_whole_words_and_short_forms_only_where_needed() -> None:
+    # the full name where it fits, with the group's mark leading
+    assert name_lines("Житная улица", "Житная ул.", "К", 9, 2) == ["К Житная", "улица"]
+    assert name_lines("Площадь Маяковского", "Пл. Маяковск.", "Кр", 12, 2) == ["Кр Площадь", "Маяковского"]
+    # the board's short form where the full one does not fit; a word is never broken across lines
+    assert name_lines("Рублёвское шоссе", "Рублёвское ш.", "О", 15, 1) == ["О Рублёвское ш."]
+    assert name_lines("Гоголевский бульвар", "Гоголевск. б-р", "З", 15, 1) == ["Гоголевск. б-р"]
+    # a word longer than the card is shortened after a consonant, with a dot
+    assert name_lines("Нагатинская улица", "Нагатинская", "К", 9, 2) == ["К", "Нагатинс."]
+    assert name_lines("Варшавское шоссе", "Варшавское ш.", "Г", 9, 2) == ["Варшавск.", "ш."]
 
 
 def test_a_cell_shows_price_then_owner_buildings_and_tokens() -> None:
     state = make_state(2, owners={37: 1, 39: 1}, buildings={37: 4, 39: 5}, positions={0: 39})
-    text = cell_text(state, SEATS, 39, 15, 3).plain.splitlines()
-    assert text[0].startswith("С Ул. Арбат")
-    assert text[1] == f"{SEATS[1].token} отель"
-    assert text[2] == SEATS[0].token
+    text = cell_text(state, SEATS, 39, 15, 3, here=True).plain.splitlines()
+    assert text[0].startswith("С Улица Арбат")
+    assert text[1] == f"{SEATS[1].token} отель".ljust(15)
+    assert text[2] == f"▶ {SEATS[0].token} ".ljust(15)  # Аня's turn: her square is marked
     unowned = cell_text(state, SEATS, 1, 10, 4).plain.splitlines()
-    assert unowned[:3] == ["К Житная  ", "ул.       ", "60\u00a0000\u00a0₽"]
+    assert unowned[:3] == ["К Житная  ", "улица     ", "60\u00a0000\u00a0₽"]
 
 
 async def test_resizing_from_tiny_to_huge_never_crashes() -> None:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
+from textual.color import Color
 from textual.containers import Container, Vertical
 from textual.geometry import Size
 from textual.widget import Widget
@@ -12,7 +13,7 @@ from textual.widgets import DataTable
 
 from ..locale import tr
 from ..session import GameSession
-from .cells import cell_text, grid_position, squares_in_grid_order, status_text, tokens_text
+from .cells import Palette, cell_text, grid_position, sixteen, squares_in_grid_order, status_text, tokens_text
 
 FULL = Size(120, 36)
 """The smallest terminal that shows the whole ring."""
@@ -32,6 +33,42 @@ def ring_tracks(width: int, height: int) -> tuple[str, str]:
     return columns, rows
 
 
+def theme_palette(app: App[object]) -> Palette:
+    """The card colours of the app's theme: the strip of a square without a group between the card and
+    the text (as near the card as still tells them apart in 16 colours), muted text nearer the text, the
+    theme's accent for the player to move. An ANSI theme (the terminal's own colours, unknown here) gets a
+    mid grey, which reads on dark and light alike."""
+    variables = app.get_css_variables()
+    try:
+        card, foreground = Color.parse(variables["surface"]), Color.parse(variables["foreground"])
+        accent = Color.parse(variables["accent"])
+    except (KeyError, ValueError):
+        return Palette()
+    if card.ansi is not None or foreground.ansi is not None or accent.ansi is not None or card.a < 1:
+        return Palette(strip="#6c6c6c", muted="#8a8a8a", here="#d78700", card="#000000", edge="#8a8a8a")
+
+    def apart(*amounts: float) -> str:
+        """The first blend of card and text that a 16-colour terminal still tells from the card."""
+        blends = [card.blend(foreground, amount).hex for amount in amounts]
+        return next((c for c in blends if sixteen(c) != sixteen(card.hex)), foreground.hex)
+
+    return Palette(
+        strip=apart(0.35, 0.5, 0.65, 0.8),
+        muted=card.blend(foreground, 0.6).hex,
+        here=accent.hex,
+        card=card.hex,
+        edge=apart(0.7, 0.85),
+    )
+
+
+def side_of(index: int) -> str:
+    """The CSS class of the ring's part the square is on."""
+    row, column = grid_position(index)
+    if row in (0, 10):
+        return "side-top" if row == 0 else "side-bottom"
+    return "side-left" if column == 0 else "side-right"
+
+
 class SquareCell(Widget):
     """One square of the ring, drawn from the session; `redraw` repaints it only when what it shows changed
     (an action changes two or three squares: repainting all forty made most of a key press's time)."""
@@ -39,17 +76,25 @@ class SquareCell(Widget):
     DEFAULT_CSS = "SquareCell { height: 100%; width: 100%; }"
 
     def __init__(self, session: GameSession, index: int) -> None:
-        row, column = grid_position(index)
-        super().__init__(
-            id=f"square-{index}", classes="square " + ("light" if (row + column) % 2 else "dark")
-        )
+        super().__init__(id=f"square-{index}", classes="square " + side_of(index))
         self.session = session
         self.index = index
         self._shown: Text | None = None
 
     def content(self) -> Text:
+        board = self.parent
+        assert isinstance(board, BoardView)
+        state = self.session.state
+        here = state.players[state.turn].position == self.index and not state.is_over
         return cell_text(
-            self.session.state, self.session.seats, self.index, self.size.width, self.size.height
+            state,
+            self.session.seats,
+            self.index,
+            self.size.width,
+            self.size.height,
+            board.palette,
+            here=here,
+            positions=board.positions,
         )
 
     def render(self) -> Text:
@@ -88,7 +133,7 @@ class SquaresList(DataTable[Text]):
 
     def _cells(self, index: int) -> tuple[Text, Text]:
         state, seats = self.session.state, self.session.seats
-        return status_text(state, seats, index, 10), tokens_text(state, seats, index)
+        return status_text(state, seats, index, 10), tokens_text(state, seats, index, 5)
 
     def refresh_rows(self) -> None:
         if not self._shown:  # not mounted yet: on_mount fills the rows
@@ -111,8 +156,6 @@ class BoardView(Container):
     BoardView { layout: grid; grid-size: 11 11; height: 1fr; }
     BoardView > #centre { column-span: 9; row-span: 9; padding: 0 1; }
     BoardView > SquaresList { display: none; }
-    BoardView > SquareCell.dark { background: $panel; }
-    BoardView > SquareCell.light { background: $surface; }
     BoardView.compact { layout: horizontal; }
     BoardView.compact > SquareCell { display: none; }
     BoardView.compact > SquaresList { display: block; width: 42; height: 100%; }
@@ -126,6 +169,22 @@ class BoardView(Container):
         super().__init__(id="board")
         self.session = session
         self.centre = centre
+        self.palette = Palette()
+        self.positions: tuple[int, ...] | None = None
+        """Where the tokens are shown while one walks square by square (None: where they stand)."""
+
+    def on_mount(self) -> None:
+        self._theme_changed(None)
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, _theme: object) -> None:
+        """Cards take the new theme's colours; the line between cards (monopoly.tcss draws it in the
+        theme's text colour) is moved off the card's colour where 16 colours would lose it."""
+        self.palette = theme_palette(self.app)
+        edge = Color.parse(self.palette.edge)
+        for cell in self.query(".side-top, .side-bottom").exclude("#square-30, #square-0"):
+            cell.styles.border_right = ("solid", edge)
+        self.redraw()
 
     def compose(self) -> ComposeResult:
         yield SquaresList(self.session)

@@ -13,6 +13,7 @@ from ..engine import GameState, current_actor, net_worth
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
+from .cells import readable_on
 from .prompts import Choice, Prompt
 
 
@@ -31,7 +32,8 @@ def players_table(session: GameSession, *, compact: bool = False) -> Table:
         table.add_column(tr("players.lots"), ratio=4)
     for seat, p in enumerate(state.players):
         s = session.seats[seat]
-        name = Text(f"{s.token} {p.name}", style=Style(color=s.color, bold=True))
+        name = token_chip(s.token, s.color)
+        name.append(" " + p.name, style="bold")
         if p.bankrupt:
             table.add_row(name, Text(tr("players.bankrupt"), style="dim"), style="dim")
             continue
@@ -46,6 +48,12 @@ def players_table(session: GameSession, *, compact: bool = False) -> Table:
     return table
 
 
+def token_chip(token: str, color: str) -> Text:
+    """A player's token on their colour, as the board shows it (names stay in the theme's text colour,
+    which reads on light and dark themes alike)."""
+    return Text().append(f" {token} ", style=Style(color=readable_on(color), bgcolor=color, bold=True))
+
+
 def lots_text(state: GameState, seat: int) -> Text:
     """The player's lots by colour group as group marks, e.g. «К2 Г1 Ж/Д2 Ком1»."""
     text = Text()
@@ -53,7 +61,8 @@ def lots_text(state: GameState, seat: int) -> Text:
     for group in board.groups:
         count = sum(1 for i in board.group_members[group.id] if state.owner[i] == seat)
         if count:
-            text.append(f"{group.mark}{count}", style=Style(color=group.color, bold=True))
+            strip = Style(color=readable_on(group.color), bgcolor=group.color)
+            text.append(f"{group.mark}{count}", style=strip)
             text.append(" ")
     for label, squares in (
         (tr("players.stations"), board.stations),
@@ -72,7 +81,8 @@ def status_text(session: GameSession, *, compact: bool = False) -> Text:
     seat = session.seats[state.turn]
     text.append(tr("status.round", round=state.round) + "  ")
     text.append(tr("status.turn") + " ")
-    text.append(f"{seat.token} {turn.name}", style=Style(color=seat.color, bold=True))
+    text.append_text(token_chip(seat.token, seat.color))
+    text.append(" " + turn.name, style="bold")
     # The dice of this turn's throws only: before the turn's first throw, the last ones were another's.
     if state.dice and (state.phase != "roll" or state.doubles > 0):
         d1, d2 = state.dice

@@ -354,6 +354,9 @@ MESSAGES: dict[str, str] = {
     "cell.hotel": "отель",
     "cell.mortgaged": "залог",
     "cell.thousands": "\u00a0тыс.",
+    "cell.jailed": "в тюрьме",
+    "cell.visiting": "посетили",
+    "cell.no_abbreviation_after": "аеёиоуыэюяйьъaeiouy",  # letters an abbreviated name never ends on
     "creditor.bank": "банку",
     "creditor.player": "игроку {name}",
     "heir.bank": "банку",

@@ -1,0 +1,116 @@
+"""The board as players read it: cards apart from their neighbours, owners in their colours, tokens,
+in every theme and in a 16-colour terminal (TERM=linux), checked on what the app actually renders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from factory import make_state
+from rich.color import Color, ColorSystem
+from textual.geometry import Region
+
+from monopoly_tui.app import MonopolyApp
+from monopoly_tui.app.cells import cell_text
+from monopoly_tui.boardfile import load_board
+from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
+
+NAMES = ["Аня", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жанна", "Зоя"]
+SEATS = tuple(Seat(name, PLAYER_TOKENS[i], PLAYER_COLORS[i]) for i, name in enumerate(NAMES))
+OWNED = {21: 0, 23: 1, 24: 2, 25: 3, 26: 4, 27: 5, 28: 6, 29: 7}
+"""The top row, each lot with another of eight owners."""
+SYSTEMS = {"truecolor": ColorSystem.TRUECOLOR, "16 colours": ColorSystem.STANDARD}
+
+
+def shade(color: Color | None, system: ColorSystem, role: str) -> object:
+    """What the terminal shows of a colour in that colour system; the terminal's default text and
+    background colours (of an ANSI theme) are two different colours."""
+    if color is None or color.is_default:
+        return f"default {role}"
+    return color.downgrade(system).number if system == ColorSystem.STANDARD else color.triplet
+
+
+def cells(app: MonopolyApp, index: int, system: ColorSystem) -> list[list[tuple[str, object, object]]]:
+    """The square's rendered rows as (character, foreground, background) per screen cell."""
+    widget = app.screen.query_one(f"#square-{index}")
+    rows = []
+    for strip in widget.render_lines(Region(0, 0, widget.outer_size.width, widget.outer_size.height)):
+        row = []
+        for seg in strip:
+            fg = shade(seg.style.color if seg.style else None, system, "text")
+            bg = shade(seg.style.bgcolor if seg.style else None, system, "background")
+            row += [(ch, fg, bg) for ch in seg.text]
+        rows.append(row)
+    return rows
+
+
+async def set_up(pilot: Any, theme: str) -> MonopolyApp:
+    """A game of eight, each owning one lot of the top row (one of them mortgaged)."""
+    app = pilot.app
+    app.theme = theme
+    await pilot.press("enter", "enter")
+    session = app.session
+    assert session is not None
+    session.seats = SEATS
+    session.state = make_state(8, owners=OWNED, mortgaged=[29], positions={1: 22})
+    app.screen.redraw()
+    await pilot.pause()
+    return app  # type: ignore[no-any-return]
+
+
+async def test_squares_and_owners_stay_distinguishable_in_every_theme_and_in_16_colours() -> None:
+    async with MonopolyApp(load_board(), seed=42, autosave=False).run_test(size=(120, 36)) as pilot:
+        app = await set_up(pilot, "textual-dark")
+        themes = sorted(app.available_themes)
+        assert {"textual-light", "solarized-light", "ansi-dark", "ansi-light"} <= set(themes)
+        for theme in themes:
+            app.theme = theme
+            await pilot.pause()
+            for system in SYSTEMS.values():
+                for index in range(20, 30):  # the top row, left to right: each card ends in a visible line
+                    rows = cells(app, index, system)
+                    for row in rows:
+                        edge, fg, bg = row[-1]
+                        assert edge == "│" and fg != bg, (theme, system, index, row[-1])
+                    # the strip (group colour or neutral) stands out from the card
+                    assert rows[0][0][2] != rows[-1][0][2], (theme, system, index)
+                bands = []
+                for index in OWNED:
+                    rows = cells(app, index, system)
+                    bands.append(rows[2][0][2])  # the row under the two-line strip
+                    assert rows[2][0][2] != rows[3][0][2], (theme, system, index)  # the band is not the card
+                assert len(set(bands)) == len(OWNED), (theme, system, bands)  # eight owners, eight colours
+
+
+def test_eight_token_colours_come_down_to_eight_of_the_sixteen() -> None:
+    shades = {Color.parse(c).downgrade(ColorSystem.STANDARD).number for c in PLAYER_COLORS}
+    assert len(shades) == len(PLAYER_COLORS)
+
+
+def test_owner_band_buildings_and_mortgage_at_a_glance() -> None:
+    state = make_state(3, owners={1: 0, 3: 0, 6: 1, 39: 2}, buildings={1: 4, 3: 5}, mortgaged=[39])
+    seats = SEATS[:3]
+    four = cell_text(state, seats, 1, 12, 4).plain.splitlines()
+    assert four[2].rstrip() == f"{seats[0].token} ⌂⌂⌂⌂"
+    hotel = cell_text(state, seats, 3, 12, 4).plain.splitlines()
+    assert hotel[2].rstrip() == f"{seats[0].token} отель"
+    mortgaged = cell_text(state, seats, 39, 15, 3)
+    lines = mortgaged.plain.splitlines()
+    assert lines[1].startswith(f"{seats[2].token} залог ╱")
+    strip_style = mortgaged.get_style_at_offset(_console(), 0)
+    assert strip_style.strike  # the mortgaged square's name is struck through on a greyed strip
+
+
+def test_tokens_sit_side_by_side_as_chips_and_jail_is_apart_from_visiting() -> None:
+    state = make_state(4, positions={0: 10, 1: 10, 2: 10, 3: 24}, in_jail=[1])
+    seats = SEATS[:4]
+    jail = cell_text(state, seats, 10, 15, 4).plain.splitlines()
+    assert jail[2] == f"в тюрьме [{seats[1].token}]"
+    assert jail[3] == f"посетили  {seats[0].token}  {seats[2].token} "  # two chips in six cells: no gap
+    alone = cell_text(state, seats, 24, 12, 4).plain.splitlines()
+    assert alone[3].startswith(f" {seats[3].token} ")
+
+
+def _console() -> Any:
+    from rich.console import Console
+
+    return Console()
