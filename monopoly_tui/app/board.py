@@ -13,7 +13,16 @@ from textual.widgets import DataTable
 
 from ..locale import tr
 from ..session import GameSession
-from .cells import Palette, cell_text, grid_position, sixteen, squares_in_grid_order, status_text, tokens_text
+from .cells import (
+    Palette,
+    cell_text,
+    grid_position,
+    readable_on,
+    sixteen,
+    squares_in_grid_order,
+    status_text,
+    tokens_text,
+)
 
 FULL = Size(120, 36)
 """The smallest terminal that shows the whole ring."""
@@ -116,7 +125,6 @@ class SquaresList(DataTable[Text]):
         """Each square's state and tokens cells as last written."""
 
     def on_mount(self) -> None:
-        self.add_column("№", width=2)
         self.add_column(tr("list.square"), width=15)
         self.add_column(tr("list.state"), width=10, key="state")
         self.add_column(tr("list.tokens"), width=5, key="tokens")
@@ -124,11 +132,12 @@ class SquaresList(DataTable[Text]):
         for index, sq in enumerate(state.board.squares):
             name = Text(sq.short)
             group = getattr(sq, "group", None)
-            if group is not None:
+            if group is not None:  # the group's strip as on the ring, on any theme
                 g = state.board.group(group)
-                name = Text(f"{g.mark} ", style=Style(color=g.color, bold=True)) + name
+                strip = Style(color=readable_on(g.color), bgcolor=g.color, bold=True)
+                name = Text.assemble((g.mark, strip), " ", name)
             cells = self._cells(index)
-            self.add_row(Text(str(index)), name, *cells, key=str(index))
+            self.add_row(name, *cells, key=str(index))
             self._shown.append(cells)
 
     def _cells(self, index: int) -> tuple[Text, Text]:
@@ -156,11 +165,14 @@ class BoardView(Container):
     BoardView { layout: grid; grid-size: 11 11; height: 1fr; }
     BoardView > #centre { column-span: 9; row-span: 9; padding: 0 1; }
     BoardView > SquaresList { display: none; }
+    BoardView #prompt-choices {
+        layout: grid; grid-size: 3; grid-columns: auto; grid-rows: 1; grid-gutter: 0 1;
+    }
     BoardView.compact { layout: horizontal; }
     BoardView.compact > SquareCell { display: none; }
-    BoardView.compact > SquaresList { display: block; width: 42; height: 100%; }
+    BoardView.compact > SquaresList { display: block; width: 38; height: 100%; }
     BoardView.compact > #centre { width: 1fr; height: 100%; }
-    BoardView.compact #prompt-choices { layout: grid; grid-size: 2; grid-rows: 1; grid-gutter: 0 1; }
+    BoardView.compact #prompt-choices { grid-size: 2; grid-columns: 1fr; }
     BoardView.compact #prompt-choices Button { width: 100%; }
     BoardView.compact #prompt-choices Button.long { column-span: 2; }
     """

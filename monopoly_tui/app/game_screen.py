@@ -7,7 +7,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from ..engine import Bid
 from ..locale import tr
@@ -16,6 +16,7 @@ from ..session import GameSession
 from .board import COMPACT, BoardView
 from .panels import ChoiceButton, KeyBar, PromptPanel, StatePanels
 from .prompts import Choice, Prompt, prompt_for
+from .prose import GameLog
 from .saves_screen import ConfirmScreen
 
 # Every choice key, with its twin on the same physical key of a Russian (ЙЦУКЕН) layout.
@@ -88,7 +89,7 @@ class GameScreen(Screen[None]):
         centre = Vertical(
             StatePanels(),
             PromptPanel(id="prompt"),
-            RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20),
+            GameLog(id="log"),
             id="centre",
         )
         yield BoardView(self.session, centre)
@@ -122,9 +123,7 @@ class GameScreen(Screen[None]):
         board = self.query_one(BoardView)
         board.redraw()
         self.query_one(StatePanels).show(session, compact=board.has_class("compact"))
-        log = self.query_one("#log", RichLog)
-        for line in session.log[self._logged :]:
-            log.write(line)
+        self.query_one("#log", GameLog).write(*session.log[self._logged :])
         self._logged = len(session.log)
         self.query_one(PromptPanel).show(self.prompt, session)
         self.query_one(KeyBar).show(self.prompt, undo=session.can_undo())

@@ -15,6 +15,7 @@ from ..money import rubles
 from ..session import GameSession
 from .cells import readable_on
 from .prompts import Choice, Prompt
+from .prose import Prose
 
 
 def players_table(session: GameSession, *, compact: bool = False) -> Table:
@@ -25,11 +26,12 @@ def players_table(session: GameSession, *, compact: bool = False) -> Table:
     state = session.state
     actor = current_actor(state)
     table = Table(expand=True, box=None, padding=(0, 1), show_edge=False)
-    table.add_column(tr("players.name"), no_wrap=True, ratio=3)
-    table.add_column(tr("players.cash"), justify="right", no_wrap=True, ratio=2)
+    # name, jail and cards, cash and worth as wide as they are (never cut); the lots take the rest
+    table.add_column(tr("players.name"), no_wrap=True)
+    table.add_column(tr("players.cash"), justify="right", no_wrap=True)
     if not compact:
-        table.add_column(tr("players.worth"), justify="right", no_wrap=True, ratio=2)
-        table.add_column(tr("players.lots"), ratio=4)
+        table.add_column(tr("players.worth"), justify="right", no_wrap=True)
+        table.add_column(tr("players.lots"), ratio=1)
     for seat, p in enumerate(state.players):
         s = session.seats[seat]
         name = token_chip(s.token, s.color)
@@ -120,12 +122,12 @@ class StatePanels(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(id="status")
         yield Static(id="players")
-        yield Static(id="card")
+        yield Prose(id="card")
 
     def show(self, session: GameSession, *, compact: bool) -> None:
         self.query_one("#status", Static).update(status_text(session, compact=compact))
         self.query_one("#players", Static).update(players_table(session, compact=compact))
-        self.query_one("#card", Static).update(card_text(session))
+        self.query_one("#card", Prose).update(card_text(session))
 
 
 MAX_CHOICES = 10
@@ -172,8 +174,8 @@ class PromptPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(id="prompt-title")
-        yield Static(id="prompt-lines")
-        yield Static(id="bid")
+        yield Prose(id="prompt-lines")
+        yield Prose(id="bid")
         with Horizontal(id="prompt-choices"):
             for _ in range(MAX_CHOICES):
                 yield ChoiceButton()
@@ -184,8 +186,8 @@ class PromptPanel(Vertical):
             seat = session.seats[prompt.seat]
             title.stylize(Style(color=seat.color, bold=True), 0, len(session.state.players[prompt.seat].name))
         self.query_one("#prompt-title", Static).update(title)
-        self.query_one("#prompt-lines", Static).update("\n".join(prompt.lines))
-        self.query_one("#bid", Static).display = prompt.bid is not None
+        self.query_one("#prompt-lines", Prose).update("\n".join(prompt.lines))
+        self.query_one("#bid", Prose).display = prompt.bid is not None
         buttons = list(self.query(ChoiceButton))
         for n, button in enumerate(buttons):
             button.set_choice(prompt.choices[n] if n < len(prompt.choices) else None)
@@ -198,7 +200,7 @@ class PromptPanel(Vertical):
         text.append(rubles(amount), style="bold reverse")
         text.append("  " + tr("bid.limits", low=rubles(low), cash=rubles(cash)), style="dim")
         text.append("\n" + tr("bid.keys", step=rubles(step), jump=rubles(jump)), style="dim")
-        self.query_one("#bid", Static).update(text)
+        self.query_one("#bid", Prose).update(text)
 
 
 class KeyBar(Static):
