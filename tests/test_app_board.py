@@ -114,3 +114,87 @@ def _console() -> Any:
     from rich.console import Console
 
     return Console()
+
+
+async def test_the_cursor_inspects_any_square_and_esc_gives_the_keys_back() -> None:
+    from textual.widgets import Button
+
+    from monopoly_tui.app.board import BoardView
+    from monopoly_tui.app.prose import Prose
+    from monopoly_tui.engine import rent_due
+    from monopoly_tui.money import rubles
+
+    async with MonopolyApp(load_board(), seed=42, autosave=False).run_test(size=(120, 36)) as pilot:
+        app = await set_up(pilot, "textual-dark")
+        assert app.session is not None
+        state = app.session.state
+        screen = app.screen
+        deed = screen.query_one("#deed", Prose)
+        board = screen.query_one(BoardView)
+        await pilot.press("l")  # from the square of the player to move (Аня, on GO)
+        assert board.has_focus and board.cursor == 0 and screen.has_class("inspecting")
+        assert deed.text.plain.startswith("Вперёд")
+        await pilot.press("left", "left", "left")  # the bottom row runs right to left: squares 1, 2, 3
+        assert board.cursor == 3
+        assert "Продаёт банк: 60\u00a0000\u00a0₽" in deed.text.plain
+        await pilot.press("up")  # the bottom row's squares have nothing above them but the centre
+        assert board.cursor == 3
+        await pilot.click("#square-24")  # the mouse: Вера's lot
+        assert board.cursor == 24
+        rent = rubles(rent_due(state, 24, 0))
+        assert f"Аренда сейчас: {rent}" in deed.text.plain and "Вера" in deed.text.plain
+        await pilot.press("right")
+        assert board.cursor == 25 and "Глеб" in deed.text.plain  # a station, of the fourth seat
+        await pilot.press("escape")
+        assert board.cursor is None and not screen.has_class("inspecting")
+        assert isinstance(screen.focused, Button)  # the prompt has the keys again
+        assert screen.query_one("#log").display
+
+
+async def test_the_compact_list_follows_the_token_and_inspects_by_keys() -> None:
+    from monopoly_tui.app.board import SquaresList
+    from monopoly_tui.app.prose import Prose
+
+    app = MonopolyApp(load_board(), seed=42, dice=[(1, 2)], autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter", "r")
+        await pilot.pause()
+        squares = app.screen.query_one(SquaresList)
+        assert squares.cursor_row == 3  # thrown 1 + 2: the list is at Аня's square
+        await pilot.press("l")
+        assert squares.has_focus
+        await pilot.press("pagedown")
+        looked = squares.cursor_row
+        assert looked > 3
+        deed = app.screen.query_one("#deed", Prose)
+        assert deed.text.plain.startswith(app.board.squares[looked].name)
+        await pilot.press("end")
+        assert squares.cursor_row == 39 and "Арбат" in deed.text.plain
+        await pilot.press("escape")
+        assert not squares.has_focus and not app.screen.has_class("inspecting")
+
+
+async def test_the_log_reflows_after_a_resize() -> None:
+    from monopoly_tui.app.game_screen import GameScreen
+    from monopoly_tui.app.prose import GameLog, Prose
+
+    app = MonopolyApp(load_board(), seed=42, autosave=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("enter", "enter")
+        assert app.session is not None
+        long_line = " ".join(["Аня платит Борису 1\u00a0500\u00a0000\u00a0₽ за «Улица Арбат»."] * 4)
+        app.session.log += [long_line] * 3
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.redraw()
+        await pilot.pause()
+        prose = screen.query_one(GameLog).query_one(Prose)
+        wide, rows_wide = prose.size.width, prose.size.height
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        narrow = prose.size.width
+        lines = prose.lines(narrow)
+        assert narrow < wide and prose.size.height == len(lines) > rows_wide
+        assert all(len(line) <= narrow for line in lines)
+        assert max(len(line) for line in lines) > narrow - 20  # filled to the new width, not the old one
+        assert all("1\u00a0500\u00a0000\u00a0₽" in line.plain for line in lines if "1\u00a0500" in line.plain)

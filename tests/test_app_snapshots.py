@@ -230,3 +230,10 @@ def mid_game() -> Callable[[Pilot[Any]], Awaitable[None]]:
 @pytest.mark.parametrize("size", [RING, BIG, COMPACT], ids=["120x36", "160x50", "80x24"])
 def test_mid_game_board(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     assert snap_compare(make_app(), terminal_size=size, run_before=mid_game())
+
+
+@pytest.mark.parametrize("size", [RING, BIG, COMPACT], ids=["120x36", "160x50", "80x24"])
+def test_square_inspector(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
+    """Key l, then the cursor three squares on: Вера's built-up red street (the list: two rows on)."""
+    keys = ["l", "left", "left", "left"] if size != COMPACT else ["l", "down", "down"]
+    assert snap_compare(make_app(), terminal_size=size, run_before=mid_game(), press=keys)

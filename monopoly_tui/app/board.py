@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual import events
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.color import Color
 from textual.containers import Container, Vertical
 from textual.geometry import Size
+from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import DataTable
 
@@ -110,13 +113,36 @@ class SquareCell(Widget):
         self._shown = self.content()
         return self._shown
 
+    def on_click(self, event: events.Click) -> None:
+        board = self.parent
+        if isinstance(board, BoardView):
+            event.stop()
+            board.focus()
+            board.move_cursor(self.index)
+
     def redraw(self) -> None:
         if self.content() != self._shown:
             self.refresh()
 
 
+class Inspect(Message):
+    """The player looks at a square (None: they stopped looking)."""
+
+    def __init__(self, square: int | None) -> None:
+        super().__init__()
+        self.square = square
+
+
 class SquaresList(DataTable[Text]):
-    """The compact layout's board: one row per square; `refresh_rows` rewrites only the cells that changed."""
+    """The compact layout's board: one row per square; `refresh_rows` rewrites only the cells that changed.
+    It follows the token of the player to move; focused (key l), its cursor shows a square's deed and
+    arrows, PgUp/PgDn, Home/End move it."""
+
+    BINDINGS = [
+        Binding("escape", "leave", tr("binding.back"), show=False),
+        Binding("home", "to_row(0)", tr("binding.inspect"), show=False),
+        Binding("end", "to_row(39)", tr("binding.inspect"), show=False),
+    ]
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(id="squares-list", cursor_type="row", zebra_stripes=True)
@@ -125,7 +151,7 @@ class SquaresList(DataTable[Text]):
         """Each square's state and tokens cells as last written."""
 
     def on_mount(self) -> None:
-        self.add_column(tr("list.square"), width=15)
+        self.add_column(tr("list.square"), width=16)
         self.add_column(tr("list.state"), width=10, key="state")
         self.add_column(tr("list.tokens"), width=5, key="tokens")
         state = self.session.state
@@ -135,7 +161,7 @@ class SquaresList(DataTable[Text]):
             if group is not None:  # the group's strip as on the ring, on any theme
                 g = state.board.group(group)
                 strip = Style(color=readable_on(g.color), bgcolor=g.color, bold=True)
-                name = Text.assemble((g.mark, strip), " ", name)
+                name = Text.assemble((g.mark, strip), name)
             cells = self._cells(index)
             self.add_row(name, *cells, key=str(index))
             self._shown.append(cells)
@@ -143,6 +169,28 @@ class SquaresList(DataTable[Text]):
     def _cells(self, index: int) -> tuple[Text, Text]:
         state, seats = self.session.state, self.session.seats
         return status_text(state, seats, index, 10), tokens_text(state, seats, index, 5)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if self.has_focus:
+            self.post_message(Inspect(event.cursor_row))
+
+    def on_focus(self) -> None:
+        self.post_message(Inspect(self.cursor_row))
+
+    def on_blur(self) -> None:
+        self.post_message(Inspect(None))
+
+    def action_leave(self) -> None:
+        self.screen.set_focus(None)
+
+    def action_to_row(self, row: int) -> None:
+        self.move_cursor(row=min(row, self.row_count - 1))
+
+    def follow(self) -> None:
+        """Bring the square of the player to move into view (not while the player looks around)."""
+        state = self.session.state
+        if not self.has_focus and self.row_count:
+            self.move_cursor(row=state.players[state.turn].position, animate=False)
 
     def refresh_rows(self) -> None:
         if not self._shown:  # not mounted yet: on_mount fills the rows
@@ -158,8 +206,19 @@ class SquaresList(DataTable[Text]):
             self._shown[index] = cells
 
 
-class BoardView(Container):
-    """The ring of cells with `centre` in the middle; `compact` shows the list beside the centre."""
+RING_STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
+
+
+class BoardView(Container, can_focus=True):
+    """The ring of cells with `centre` in the middle; `compact` shows the list beside the centre.
+
+    Focused (key l, or a click on a square), arrows move a cursor from square to square round the ring
+    and the centre shows the square under it; Esc gives the keys back to the prompt."""
+
+    BINDINGS = [
+        *(Binding(key, f"step('{key}')", tr("binding.inspect"), show=False) for key in RING_STEPS),
+        Binding("escape", "leave", tr("binding.back"), show=False),
+    ]
 
     DEFAULT_CSS = """
     BoardView { layout: grid; grid-size: 11 11; height: 1fr; }
@@ -170,7 +229,7 @@ class BoardView(Container):
     }
     BoardView.compact { layout: horizontal; }
     BoardView.compact > SquareCell { display: none; }
-    BoardView.compact > SquaresList { display: block; width: 38; height: 100%; }
+    BoardView.compact > SquaresList { display: block; width: 39; height: 100%; }
     BoardView.compact > #centre { width: 1fr; height: 100%; }
     BoardView.compact #prompt-choices { grid-size: 2; grid-columns: 1fr; }
     BoardView.compact #prompt-choices Button { width: 100%; }
@@ -184,6 +243,8 @@ class BoardView(Container):
         self.palette = Palette()
         self.positions: tuple[int, ...] | None = None
         """Where the tokens are shown while one walks square by square (None: where they stand)."""
+        self.cursor: int | None = None
+        """The square looked at (None: nobody is looking)."""
 
     def on_mount(self) -> None:
         self._theme_changed(None)
@@ -221,4 +282,48 @@ class BoardView(Container):
         for cell in self.query(SquareCell):
             cell.redraw()
         if self.has_class("compact"):
-            self.query_one(SquaresList).refresh_rows()
+            squares = self.query_one(SquaresList)
+            squares.refresh_rows()
+            squares.follow()
+
+    def inspect(self) -> None:
+        """Start looking at squares: the list in the compact layout, else the ring from the mover's square."""
+        if self.has_class("compact"):
+            self.query_one(SquaresList).focus()
+            return
+        self.focus()
+        if self.cursor is None:
+            state = self.session.state
+            self.move_cursor(state.players[state.turn].position)
+
+    def move_cursor(self, square: int) -> None:
+        if self.cursor is not None:
+            self.query_one(f"#square-{self.cursor}").remove_class("cursor")
+        self.cursor = square
+        self.query_one(f"#square-{square}").add_class("cursor")
+        self.post_message(Inspect(square))
+
+    def on_focus(self) -> None:
+        if self.cursor is None:
+            state = self.session.state
+            self.move_cursor(state.players[state.turn].position)
+
+    def on_blur(self) -> None:
+        if self.cursor is not None:
+            self.query_one(f"#square-{self.cursor}").remove_class("cursor")
+        self.cursor = None
+        self.post_message(Inspect(None))
+
+    def action_step(self, key: str) -> None:
+        """The next square in the arrow's direction on the ring (along a side, or round a corner)."""
+        if self.cursor is None:
+            return
+        row, column = grid_position(self.cursor)
+        d_row, d_column = RING_STEPS[key]
+        target = (row + d_row, column + d_column)
+        squares = {grid_position(i): i for i in range(40)}
+        if target in squares:
+            self.move_cursor(squares[target])
+
+    def action_leave(self) -> None:
+        self.screen.set_focus(None)

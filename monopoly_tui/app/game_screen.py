@@ -13,10 +13,11 @@ from ..engine import Bid
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
-from .board import COMPACT, BoardView
+from .board import COMPACT, BoardView, Inspect
+from .inspect import square_text
 from .panels import ChoiceButton, KeyBar, PromptPanel, StatePanels
 from .prompts import Choice, Prompt, prompt_for
-from .prose import GameLog
+from .prose import GameLog, Prose
 from .saves_screen import ConfirmScreen
 
 # Every choice key, with its twin on the same physical key of a Russian (ЙЦУКЕН) layout.
@@ -65,6 +66,7 @@ class GameScreen(Screen[None]):
         Binding("pagedown", f"bid_step({-BID_JUMP})", tr("binding.bid_down_more"), show=False),
         Binding("backspace", "bid_erase", tr("binding.bid_erase"), show=False),
         Binding("question_mark,f1", "rules", tr("binding.rules"), key_display="?"),
+        Binding("l,д", "inspect", tr("binding.inspect"), key_display="l"),
         Binding("s,ы", "bot_speed", tr("binding.bot_speed"), key_display="s"),
         Binding("z,я,ctrl+z", "undo", tr("binding.undo"), key_display="z"),
     ]
@@ -72,6 +74,9 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen #centre { height: 1fr; }
     GameScreen #log { height: 1fr; min-height: 3; border-top: solid $panel; }
+    GameScreen #deed { display: none; height: 1fr; border-top: solid $accent; }
+    GameScreen.inspecting #deed { display: block; }
+    GameScreen.inspecting #log { display: none; }
     GameScreen #too-small { display: none; content-align: center middle; height: 1fr; }
     GameScreen.too-small #too-small { display: block; }
     GameScreen.too-small BoardView { display: none; }
@@ -84,11 +89,14 @@ class GameScreen(Screen[None]):
         self._logged = 0
         self.bid_amount = 0
         self.bid_typing = ""
+        self.inspected: int | None = None
+        """The square whose deed the centre shows (None: the log is shown)."""
 
     def compose(self) -> ComposeResult:
         centre = Vertical(
             StatePanels(),
             PromptPanel(id="prompt"),
+            Prose(id="deed"),
             GameLog(id="log"),
             id="centre",
         )
@@ -127,6 +135,7 @@ class GameScreen(Screen[None]):
         self._logged = len(session.log)
         self.query_one(PromptPanel).show(self.prompt, session)
         self.query_one(KeyBar).show(self.prompt, undo=session.can_undo())
+        self.show_inspected()
         if self.prompt.bid is not None:
             self.bid_amount, self.bid_typing = self.prompt.bid[0], ""
             self.show_bid()
@@ -189,6 +198,26 @@ class GameScreen(Screen[None]):
                 self.redraw()
 
         self.app.push_screen(ConfirmScreen(tr("undo.confirm", name=name)), answered)
+
+    # --- looking at squares ------------------------------------------------------------------------
+
+    def action_inspect(self) -> None:
+        self.query_one(BoardView).inspect()
+
+    @on(Inspect)
+    def _inspect(self, message: Inspect) -> None:
+        self.inspected = message.square
+        self.set_class(message.square is not None, "inspecting")
+        if message.square is None:
+            buttons = [b for b in self.query(ChoiceButton) if b.display]
+            if buttons and self.focused is None:
+                buttons[0].focus()
+        self.show_inspected()
+
+    def show_inspected(self) -> None:
+        if self.inspected is not None:
+            session = self.session
+            self.query_one("#deed", Prose).update(square_text(session.state, session.seats, self.inspected))
 
     def action_bot_speed(self) -> None:
         self.app.cycle_bot_speed()  # type: ignore[attr-defined]

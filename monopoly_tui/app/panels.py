@@ -213,7 +213,7 @@ class KeyBar(Static):
         keys = [(key_label(c.key), c.label) for c in prompt.choices]
         if undo:
             keys.append(("z", tr("binding.undo")))
-        keys += [("?", tr("binding.rules")), ("^q", tr("binding.quit"))]
+        keys += [("l", tr("binding.inspect")), ("?", tr("binding.rules")), ("^q", tr("binding.quit"))]
         for key, label in keys:
             text.append(f" {key} ", style="bold reverse")
             text.append(f" {label}  ")
