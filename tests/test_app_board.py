@@ -198,3 +198,16 @@ async def test_the_log_reflows_after_a_resize() -> None:
         assert all(len(line) <= narrow for line in lines)
         assert max(len(line) for line in lines) > narrow - 20  # filled to the new width, not the old one
         assert all("1\u00a0500\u00a0000\u00a0₽" in line.plain for line in lines if "1\u00a0500" in line.plain)
+
+
+def test_dice_show_as_faces_with_their_pips_and_doubles_marked() -> None:
+    from monopoly_tui.app.dice import dice_faces, dice_line
+
+    for d1, d2 in [(1, 2), (3, 4), (5, 6), (6, 6)]:
+        rows = dice_faces((d1, d2)).plain.split("\n")
+        faces = [[row[:7] for row in rows[:3]], [row[9:16] for row in rows[:3]]]
+        assert [sum(r.count("●") for r in face) for face in faces] == [d1, d2]
+        assert rows[1].endswith(f"= {d1 + d2}")
+        assert ("дубль!" in rows[-1]) == (d1 == d2)
+    assert dice_faces(None).plain == ""
+    assert dice_line((2, 2)).plain == "Кубики  2   2  = 4  дубль! "

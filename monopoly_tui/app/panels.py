@@ -14,6 +14,7 @@ from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
 from .cells import readable_on
+from .dice import dice_faces, dice_line, this_turns_dice
 from .prompts import Choice, Prompt
 from .prose import Prose
 
@@ -85,10 +86,6 @@ def status_text(session: GameSession, *, compact: bool = False) -> Text:
     text.append(tr("status.turn") + " ")
     text.append_text(token_chip(seat.token, seat.color))
     text.append(" " + turn.name, style="bold")
-    # The dice of this turn's throws only: before the turn's first throw, the last ones were another's.
-    if state.dice and (state.phase != "roll" or state.doubles > 0):
-        d1, d2 = state.dice
-        text.append("   " + tr("status.dice", d1=d1, d2=d2), style="bold")
     if compact:
         return text
     text.append("   ")
@@ -110,23 +107,35 @@ def card_text(session: GameSession) -> Text:
 
 
 class StatePanels(Vertical):
-    """The centre's account of the game: the turn and dice, the players, the last card."""
+    """The centre's account of the game: the turn, the dice as faces beside the players, the last card
+    (in the compact layout the dice on a line of their own)."""
 
     DEFAULT_CSS = """
     StatePanels { height: auto; }
     StatePanels #status { height: 1; }
-    StatePanels #players { height: auto; max-height: 10; }
+    StatePanels #state-row { height: auto; }
+    StatePanels #players { height: auto; max-height: 10; width: 1fr; }
+    StatePanels #dice { height: auto; width: auto; min-width: 16; padding: 0 0 0 2; }
     StatePanels #card { height: auto; max-height: 3; color: $text-muted; }
+    StatePanels.compact #state-row { layout: vertical; }
+    StatePanels.compact #dice { width: 1fr; padding: 0; }
     """
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        yield Static(id="players")
+        with Horizontal(id="state-row"):
+            yield Static(id="players")
+            yield Static(id="dice")
         yield Prose(id="card")
 
     def show(self, session: GameSession, *, compact: bool) -> None:
+        self.set_class(compact, "compact")
         self.query_one("#status", Static).update(status_text(session, compact=compact))
         self.query_one("#players", Static).update(players_table(session, compact=compact))
+        dice = this_turns_dice(session.state)
+        faces = self.query_one("#dice", Static)
+        faces.display = dice is not None
+        faces.update(dice_line(dice) if compact else dice_faces(dice))
         self.query_one("#card", Prose).update(card_text(session))
 
 

@@ -205,7 +205,6 @@ MESSAGES: dict[str, str] = {
     "screen.too_small": "Окно слишком маленькое: нужно хотя бы {width}×{height}. Увеличьте окно терминала.",
     "status.round": "Раунд {round}",
     "status.turn": "Ходит",
-    "status.dice": "Кубики: {d1} и {d2}",
     "status.bank": "У банка: домов {houses}, отелей {hotels}",
     "status.pot": "На стоянке: {amount}",
     "players.name": "Игрок",
@@ -356,6 +355,9 @@ MESSAGES: dict[str, str] = {
     "cell.thousands": "\u00a0тыс.",
     "cell.jailed": "в тюрьме",
     "cell.visiting": "посетили",
+    # --- the board: the dice of this turn ---------------------------------------------------------
+    "dice.label": "Кубики",
+    "dice.doubles": "дубль!",
     # --- the board: looking at a square (key l) ---------------------------------------------------
     "binding.inspect": "Осмотреть поле",
     "inspect.bank": "Продаёт банк: {price}",
