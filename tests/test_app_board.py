@@ -211,3 +211,28 @@ def test_dice_show_as_faces_with_their_pips_and_doubles_marked() -> None:
         assert ("дубль!" in rows[-1]) == (d1 == d2)
     assert dice_faces(None).plain == ""
     assert dice_line((2, 2)).plain == "Кубики  2   2  = 4  дубль! "
+
+
+async def test_game_over_offers_a_new_game_with_the_same_players() -> None:
+    from monopoly_tui.app.game_screen import GameScreen
+    from monopoly_tui.app.gameover import GameOverScreen
+    from monopoly_tui.engine import DeclareBankruptcy, Roll, Rules
+
+    rules = Rules.model_validate({"start": {"cash": 100_000}})
+    app = MonopolyApp(load_board(), rules, seed=42, dice=[(1, 3)], autosave=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("enter", "enter")
+        assert app.session is not None
+        old = app.session
+        app.act(Roll(player=0))
+        await pilot.pause()
+        app.act(DeclareBankruptcy(player=0))
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.session is not old
+        assert app.session.seats == old.seats and app.session.state.rules == old.state.rules
+        assert app.session.state.round == 1 and not app.session.state.is_over
+        assert app.session.record.seed == old.record.seed + 1  # new dice, the same table
+        assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1

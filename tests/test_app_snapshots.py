@@ -138,13 +138,25 @@ def test_rules_screen(snap_compare: SnapCompare) -> None:
     assert snap_compare(make_app(), terminal_size=RING, press=["enter", "enter", "question_mark"])
 
 
-def test_game_over(snap_compare: SnapCompare) -> None:
+def worth_history(rounds: int = 40) -> list[tuple[int, int]]:
+    """Two players' net worth round by round: Игрок 2 pulls ahead, Игрок 1 goes bankrupt."""
+    return [(1_500_000 - 30_000 * r, 1_500_000 + 45_000 * r) for r in range(rounds)] + [(0, 3_300_000)]
+
+
+@pytest.mark.parametrize("size", [RING, BIG, COMPACT], ids=["120x36", "160x50", "80x24"])
+def test_game_over(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     rules = Rules.model_validate({"start": {"cash": 100_000}})
     app = make_app(rules, dice=[(1, 3)])
     from monopoly_tui.engine import DeclareBankruptcy
 
-    actions = (Roll(player=0), DeclareBankruptcy(player=0))
-    assert snap_compare(app, terminal_size=RING, run_before=start_and(*actions))
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await start_and(Roll(player=0), DeclareBankruptcy(player=0))(pilot)
+        assert isinstance(pilot.app, MonopolyApp) and pilot.app.session is not None
+        pilot.app.session.worth = worth_history()  # a long game's history on the chart
+        pilot.app.screen.query_one("#worth-chart").refresh()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 def test_trade_offer_prompt(snap_compare: SnapCompare) -> None:

@@ -13,7 +13,7 @@ from playout import choose
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.cells import cell_text, grid_position, name_lines, squares_in_grid_order
-from monopoly_tui.app.gameover import worth_bars
+from monopoly_tui.app.chart import worth_plot
 from monopoly_tui.app.prompts import deed as title_deed
 from monopoly_tui.app.prompts import prompt_for
 from monopoly_tui.engine import (
@@ -186,12 +186,22 @@ async def test_resizing_from_tiny_to_huge_never_crashes() -> None:
         assert app.session is not None and app.session.state.owner[app.session.state.players[0].position] == 0
 
 
-def test_net_worth_bars_share_one_scale_and_fit_the_width() -> None:
-    assert worth_bars([0, 50, 100], top=100) == " ▄█"
-    assert worth_bars([50, 50], top=200) == "▂▂"  # a quarter of the best player's top
-    assert worth_bars([], top=100) == ""
-    long = worth_bars(list(range(300)), top=299, width=60)
-    assert len(long) == 60 and long[0] == " " and long[-1] == "█"
+def test_the_net_worth_chart_has_one_scale_axes_and_a_legend() -> None:
+    worth = [(1_500_000 - 30_000 * r, 1_500_000 + 45_000 * r) for r in range(40)] + [(0, 3_300_000)]
+    lines = worth_plot(worth, SEATS[:2], 60, 14).plain.split("\n")
+    assert len(lines) == 14 and all(len(line) <= 60 for line in lines)
+    assert lines[0].startswith("5\u00a0000\u00a0000\u00a0₽ ┤")  # the shared top: 3.3 million rounded up
+    assert lines[9].strip().startswith("0\u00a0₽ ┤")  # the bottom of the money axis
+    assert lines[10].strip().startswith("└──")
+    assert lines[11].strip().startswith("1") and lines[11].endswith("41") and "раунды" in lines[11]
+    assert lines[12:] == [
+        f" {SEATS[0].token}  Аня  0\u00a0₽",
+        f" {SEATS[1].token}  Борис  3\u00a0300\u00a0000\u00a0₽",
+    ]
+    plot = [line.split("┤" if "┤" in line else "│", 1)[1] for line in lines[:10]]
+    # the first round: both at 1.5 million, on one row; the last: Аня at the bottom, Борис above
+    assert plot[-1][-1] == SEATS[0].token and SEATS[1].token in "".join(row[-1] for row in plot[:-1])
+    assert [row[0] for row in plot].count(" ") == 9
 
 
 def test_the_throws_for_who_begins_are_told_as_such_even_doubles() -> None:

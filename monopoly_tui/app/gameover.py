@@ -2,53 +2,36 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
 from ..engine import net_worth
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
-
-BARS = " ▁▂▃▄▅▆▇█"
-"""Bar heights from nothing to the highest net worth of the game."""
-CHART_WIDTH = 60
+from .chart import worth_plot
 
 
-def worth_bars(values: Sequence[int], top: int, width: int = CHART_WIDTH) -> str:
-    """One line of bars, a column per stretch of rounds, each the net worth at its start as a share of top
-    (the highest of all players: the lines compare)."""
-    if not values or top <= 0:
-        return ""
-    columns = min(width, len(values))
-    picked = [values[col * len(values) // columns] for col in range(columns)]
-    return "".join(BARS[max(0, min(len(BARS) - 1, round(v * (len(BARS) - 1) / top)))] for v in picked)
+class WorthChart(Widget):
+    """The net-worth chart, drawn to the size the screen leaves it."""
 
+    DEFAULT_CSS = "WorthChart { height: 1fr; min-height: 6; }"
 
-def worth_chart(session: GameSession) -> Text:
-    """Each player's net worth round by round, in their colour, on one scale, with the last figure."""
-    worth = session.worth
-    top = max((max(w) for w in worth), default=0)
-    text = Text()
-    for seat, s in enumerate(session.seats):
-        values = [w[seat] for w in worth]
-        name = f"{s.token} {s.name}"
-        text.append(f"{name:<18.18} ", style=Style(color=s.color, bold=True))
-        text.append(worth_bars(values, top), style=Style(color=s.color))
-        if values:
-            text.append(f"  {rubles(values[-1])}")
-        if seat < len(session.seats) - 1:
-            text.append("\n")
-    return text
+    def __init__(self, session: GameSession) -> None:
+        super().__init__(id="worth-chart")
+        self.session = session
+
+    def render(self) -> Text:
+        size = self.content_region.size
+        return worth_plot(self.session.worth, self.session.seats, size.width, size.height)
 
 
 class GameOverScreen(Screen[None]):
@@ -56,14 +39,18 @@ class GameOverScreen(Screen[None]):
 
     BINDINGS = [
         Binding("enter", "title", tr("binding.to_title"), key_display="enter"),
+        Binding("n,т", "again", tr("over.again"), key_display="n"),
         Binding("ctrl+q", "quit", tr("binding.quit"), key_display="^q"),
     ]
     DEFAULT_CSS = """
     GameOverScreen { align: center middle; }
-    GameOverScreen > Vertical { width: 90; height: auto; border: thick $success; padding: 1 2; }
+    GameOverScreen > Vertical {
+        width: 100%; max-width: 120; height: 1fr; max-height: 48; border: thick $success; padding: 0 2;
+    }
+    GameOverScreen #buttons { height: 1; }
+    GameOverScreen Button { margin: 0 2 0 0; }
     GameOverScreen #winner { text-style: bold; width: 100%; content-align: center middle; margin-bottom: 1; }
     GameOverScreen .spark-label { height: 1; }
-    GameOverScreen #worth-chart { height: auto; margin-bottom: 1; }
     """
 
     def __init__(self, session: GameSession) -> None:
@@ -88,8 +75,10 @@ class GameOverScreen(Screen[None]):
                 table.add_row(str(place), name, rubles(p.cash), worth)
             yield Static(table)
             yield Static(tr("over.history", rounds=len(self.session.worth)), classes="spark-label")
-            yield Static(worth_chart(self.session), id="worth-chart")
-            yield Button(tr("over.to_title"), id="to-title", variant="primary")
+            yield WorthChart(self.session)
+            with Horizontal(id="buttons"):
+                yield Button(tr("over.to_title"), id="to-title", variant="primary", compact=True)
+                yield Button(Text(tr("over.again_button")), id="again", compact=True)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -98,6 +87,16 @@ class GameOverScreen(Screen[None]):
     def action_title(self) -> None:
         self.app.return_to_title()  # type: ignore[attr-defined]
 
+    def action_again(self) -> None:
+        """A new game with the same players (names, tokens, colours, people and computers) and rules."""
+        session = self.session
+        self.app.pop_screen()
+        self.app.start_game(session.seats, session.record.seed + 1, session.state.rules)  # type: ignore[attr-defined]
+
     @on(Button.Pressed, "#to-title")
     def _to_title(self) -> None:
         self.action_title()
+
+    @on(Button.Pressed, "#again")
+    def _again(self) -> None:
+        self.action_again()
