@@ -236,3 +236,25 @@ async def test_game_over_offers_a_new_game_with_the_same_players() -> None:
         assert app.session.state.round == 1 and not app.session.state.is_over
         assert app.session.record.seed == old.record.seed + 1  # new dice, the same table
         assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1
+
+
+async def test_a_token_walks_square_by_square_and_a_key_skips_the_walk() -> None:
+    from monopoly_tui.app.board import BoardView
+
+    app = MonopolyApp(load_board(), seed=42, dice=[(4, 5), (1, 2)], autosave=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("enter", "enter", "r")
+        board = app.screen.query_one(BoardView)
+        assert app.session is not None and app.session.state.players[0].position == 9  # the state is there
+        assert board.walking and board.positions is not None and board.positions[0] < 9
+        seen = set()
+        while board.walking:  # the readable pace: one square after another
+            assert board.positions is not None
+            seen.add(board.positions[0])
+            await pilot.pause(0.03)
+        assert seen <= set(range(0, 9)) and len(seen) >= 3
+        assert board.positions is None
+        await pilot.press("b", "e", "enter", "r")  # buy, end the turn, hand over, Игрок 2 throws 1 + 2
+        assert app.session.state.players[1].position == 3
+        await pilot.press("l")  # any key: the token is at once where it stands (and l still looks)
+        assert not board.walking and board.positions is None and board.cursor == 3

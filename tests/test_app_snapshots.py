@@ -27,6 +27,16 @@ from monopoly_tui.engine import (
 )
 
 SnapCompare = Callable[..., bool]
+
+
+@pytest.fixture(autouse=True)
+def tokens_jump(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Snapshots show where tokens stand: no walk half-way through at the moment of the picture."""
+    from monopoly_tui.app.board import BoardView
+
+    monkeypatch.setattr(BoardView, "WALK_STEP", 0)
+
+
 RING = (120, 36)
 BIG = (160, 50)
 COMPACT = (80, 24)
@@ -249,3 +259,26 @@ def test_square_inspector(snap_compare: SnapCompare, size: tuple[int, int]) -> N
     """Key l, then the cursor three squares on: Вера's built-up red street (the list: two rows on)."""
     keys = ["l", "left", "left", "left"] if size != COMPACT else ["l", "down", "down"]
     assert snap_compare(make_app(), terminal_size=size, run_before=mid_game(), press=keys)
+
+
+@pytest.mark.parametrize("size", [RING, BIG], ids=["120x36", "160x50"])
+def test_a_move_in_progress(
+    snap_compare: SnapCompare, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Thrown 4 + 5 from GO: Игрок 1's token three squares along its way to Ул. Огарёва (9)."""
+    from monopoly_tui.app.board import BoardView
+
+    monkeypatch.setattr(BoardView, "WALK_STEP", 1000)  # the walk waits for the picture
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.press("enter", "enter")
+        assert isinstance(pilot.app, MonopolyApp)
+        pilot.app.act(Roll(player=0))
+        await pilot.pause()
+        board = pilot.app.screen.query_one(BoardView)
+        assert board.walking
+        for _ in range(3):
+            board._walk_on()
+        await pilot.pause()
+
+    assert snap_compare(make_app(dice=[(4, 5)]), terminal_size=size, run_before=run_before)

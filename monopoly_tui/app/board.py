@@ -11,6 +11,7 @@ from textual.color import Color
 from textual.containers import Container, Vertical
 from textual.geometry import Size
 from textual.message import Message
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import DataTable
 
@@ -97,7 +98,10 @@ class SquareCell(Widget):
         board = self.parent
         assert isinstance(board, BoardView)
         state = self.session.state
-        here = state.players[state.turn].position == self.index and not state.is_over
+        position = (
+            state.players[state.turn].position if board.positions is None else board.positions[state.turn]
+        )
+        here = position == self.index and not state.is_over
         return cell_text(
             state,
             self.session.seats,
@@ -245,6 +249,8 @@ class BoardView(Container, can_focus=True):
         """Where the tokens are shown while one walks square by square (None: where they stand)."""
         self.cursor: int | None = None
         """The square looked at (None: nobody is looking)."""
+        self._walk: tuple[int, list[int]] | None = None
+        self._walk_timer: Timer | None = None
 
     def on_mount(self) -> None:
         self._theme_changed(None)
@@ -285,6 +291,54 @@ class BoardView(Container, can_focus=True):
             squares = self.query_one(SquaresList)
             squares.refresh_rows()
             squares.follow()
+
+    # --- a token walking square by square ------------------------------------------------------------
+
+    WALK_STEP = 0.09
+    """Seconds a walking token stays on each square (0: tokens jump)."""
+
+    def walk(self, seat: int, start: int, end: int) -> None:
+        """Show `seat`'s token going from start to end one square at a time (backwards for a short way
+        back, as «back 3 squares»); the state is already at the end: only the picture lags."""
+        self.finish_walk()
+        forward = (end - start) % 40
+        if not self.WALK_STEP or forward == 0 or self.has_class("compact"):
+            return
+        steps = [(start + k) % 40 for k in range(1, forward + 1)]
+        if forward > 36:  # a card's step back
+            steps = [(start - k) % 40 for k in range(1, 40 - forward + 1)]
+        state = self.session.state
+        positions = [p.position for p in state.players]
+        positions[seat] = start
+        self.positions = tuple(positions)
+        self._walk = (seat, steps)
+        self._walk_timer = self.set_interval(self.WALK_STEP, self._walk_on)
+        self.redraw()
+
+    @property
+    def walking(self) -> bool:
+        return self._walk is not None
+
+    def _walk_on(self) -> None:
+        if self._walk is None or self.positions is None:
+            return
+        seat, steps = self._walk
+        positions = list(self.positions)
+        positions[seat] = steps.pop(0)
+        self.positions = tuple(positions)
+        if steps:
+            self.redraw()
+        else:
+            self.finish_walk()
+
+    def finish_walk(self) -> None:
+        """The token where it stands now (a key skips the walk)."""
+        if self._walk_timer is not None:
+            self._walk_timer.stop()
+            self._walk_timer = None
+        if self._walk is not None:
+            self._walk, self.positions = None, None
+            self.redraw()
 
     def inspect(self) -> None:
         """Start looking at squares: the list in the compact layout, else the ring from the mover's square."""

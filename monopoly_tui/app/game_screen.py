@@ -89,6 +89,7 @@ class GameScreen(Screen[None]):
         self._logged = 0
         self.bid_amount = 0
         self.bid_typing = ""
+        self._positions: tuple[int, ...] = tuple(p.position for p in session.state.players)
         self.inspected: int | None = None
         """The square whose deed the centre shows (None: the log is shown)."""
 
@@ -129,6 +130,7 @@ class GameScreen(Screen[None]):
             name = session.state.players[self.prompt.seat].name
             self.prompt = Prompt(self.prompt.seat, tr("prompt.bot", name=name), (tr("prompt.bot.speed"),))
         board = self.query_one(BoardView)
+        self.start_walks(board)
         board.redraw()
         self.query_one(StatePanels).show(session, compact=board.has_class("compact"))
         self.query_one("#log", GameLog).write(*session.log[self._logged :])
@@ -140,6 +142,28 @@ class GameScreen(Screen[None]):
             self.bid_amount, self.bid_typing = self.prompt.bid[0], ""
             self.show_bid()
         self.refresh_bindings()
+
+    def start_walks(self, board: BoardView) -> None:
+        """The token that moved walks there square by square, at the readable pace: a person's always, a
+        computer player's only at the readable pace of computer players (fast and instant: it jumps);
+        a token sent to jail goes straight there."""
+        session = self.session
+        state = session.state
+        before, self._positions = self._positions, tuple(p.position for p in state.players)
+        if len(before) != len(self._positions):
+            return
+        moved = [e.player for e in state.events if e.kind == "moved" and e.player is not None]
+        jailed = {e.player for e in state.events if e.kind == "sent_to_jail"}
+        for seat in moved[-1:]:
+            if seat in jailed or (seat in session.bots and self.app.bot_speed > 0):  # type: ignore[attr-defined]
+                continue
+            board.walk(seat, before[seat], self._positions[seat])
+
+    def on_key(self) -> None:
+        """Any key skips a walking token (the key itself then does what it does)."""
+        board = self.query_one(BoardView)
+        if board.walking:
+            board.finish_walk()
 
     # --- choosing ------------------------------------------------------------------------------------
 
