@@ -30,6 +30,8 @@ from .cells import (
 
 FULL = Size(120, 36)
 """The smallest terminal that shows the whole ring."""
+BIG = Size(160, 50)
+"""From here the centre has room to show the last card as a card."""
 COMPACT = Size(80, 24)
 """The smallest terminal that is playable (a list of squares instead of the ring)."""
 

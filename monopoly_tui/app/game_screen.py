@@ -13,7 +13,7 @@ from ..engine import Bid
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
-from .board import COMPACT, BoardView, Inspect
+from .board import BIG, COMPACT, BoardView, Inspect
 from .inspect import square_text
 from .panels import ChoiceButton, KeyBar, PromptPanel, StatePanels
 from .prompts import Choice, Prompt, prompt_for
@@ -77,6 +77,9 @@ class GameScreen(Screen[None]):
     GameScreen #deed { display: none; height: 1fr; border-top: solid $accent; }
     GameScreen.inspecting #deed { display: block; }
     GameScreen.inspecting #log { display: none; }
+    GameScreen.big #card {
+        max-height: 6; border: round $foreground 50%; padding: 0 1; margin: 1 0 0 0; color: $foreground;
+    }
     GameScreen #too-small { display: none; content-align: center middle; height: 1fr; }
     GameScreen.too-small #too-small { display: block; }
     GameScreen.too-small BoardView { display: none; }
@@ -119,6 +122,7 @@ class GameScreen(Screen[None]):
         size = self.app.size
         small = size.width < COMPACT.width or size.height < COMPACT.height
         self.set_class(small, "too-small")
+        self.set_class(size.width >= BIG.width and size.height >= BIG.height, "big")
         self.query_one(BoardView).fit(size.width, size.height)
 
     # --- showing the state -------------------------------------------------------------------------
