@@ -265,7 +265,7 @@ def test_square_inspector(snap_compare: SnapCompare, size: tuple[int, int]) -> N
 def test_a_move_in_progress(
     snap_compare: SnapCompare, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Thrown 4 + 5 from GO: Игрок 1's token three squares along its way to Ул. Огарёва (9)."""
+    """Thrown 4 + 5 from GO: Игрок 1's token three squares along its way to 1-я Парковая (9)."""
     from monopoly_tui.app.board import BoardView
 
     monkeypatch.setattr(BoardView, "WALK_STEP", 1000)  # the walk waits for the picture
@@ -282,3 +282,34 @@ def test_a_move_in_progress(
         await pilot.pause()
 
     assert snap_compare(make_app(dice=[(4, 5)]), terminal_size=size, run_before=run_before)
+
+
+def test_setup_at_80x24(snap_compare: SnapCompare) -> None:
+    assert snap_compare(make_app(), terminal_size=COMPACT, press=["enter"])
+
+
+def test_bankruptcy_confirmation(snap_compare: SnapCompare) -> None:
+    from monopoly_tui.engine import Debt
+
+    debt = Debt(debtor=0, creditor=1, amount=500_000, reason="rent")
+    before = crafted(
+        owners={1: 0, 3: 0, 5: 0},
+        buildings={1: 1, 3: 1},
+        mortgaged=[5],
+        cash={0: 1_000},
+        debts=(debt,),
+        phase="end_turn",
+    )
+    assert snap_compare(make_app(), terminal_size=RING, run_before=before, press=["x"])
+
+
+def test_sell_group_confirmation(snap_compare: SnapCompare) -> None:
+    before = crafted(owners={1: 0, 3: 0}, buildings={1: 2, 3: 1})
+    assert snap_compare(make_app(), terminal_size=RING, run_before=before, press=["m", "d"])
+
+
+def test_trade_summary(snap_compare: SnapCompare) -> None:
+    """The composer with lots ticked both ways: the summary of both sides and the groups completed."""
+    before = crafted(owners={1: 0, 5: 0, 9: 0, 3: 1, 6: 1, 8: 1}, mortgaged=[5])
+    keys = ["t", "space", "down", "space", "tab", "tab", "down", "down", "space", "down", "space"]
+    assert snap_compare(make_app(), terminal_size=RING, run_before=before, press=keys)

@@ -14,10 +14,12 @@ from textual.widget import Widget
 from textual.widgets import Button, Footer, Static
 
 from ..engine import net_worth
+from ..engine.turn import rounds_played
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
 from .chart import worth_plot
+from .plain import plain
 
 
 class WorthChart(Widget):
@@ -61,7 +63,7 @@ class GameOverScreen(Screen[None]):
         state = self.session.state
         assert state.winner is not None
         with Vertical():
-            yield Static(tr("over.winner", name=state.players[state.winner].name), id="winner")
+            yield Static(plain(tr("over.winner", name=state.players[state.winner].name)), id="winner")
             table = Table(expand=True)
             table.add_column(tr("over.place"), justify="right")
             table.add_column(tr("players.name"))
@@ -74,7 +76,7 @@ class GameOverScreen(Screen[None]):
                 worth = tr("players.bankrupt") if p.bankrupt else rubles(net_worth(state, seat))
                 table.add_row(str(place), name, rubles(p.cash), worth)
             yield Static(table)
-            yield Static(tr("over.history", rounds=len(self.session.worth)), classes="spark-label")
+            yield Static(tr("over.history", rounds=rounds_played(state)), classes="spark-label")
             yield WorthChart(self.session)
             with Horizontal(id="buttons"):
                 yield Button(tr("over.to_title"), id="to-title", variant="primary", compact=True)
