@@ -16,8 +16,9 @@ from ..engine import Board, Event, GameState, IllegalActionError, Rules, current
 from ..locale import tr
 from ..saves import SaveError, latest_unfinished, load_save, lock_save, new_save_path
 from ..session import PLAYER_COLORS, PLAYER_TOKENS, GameSession, Seat
-from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
+from .dialogs import HandoffScreen, RulesScreen
 from .game_screen import GameScreen
+from .gameover import GameOverScreen
 from .manage import ManageScreen
 from .reasons import reason_text
 from .replay import ReplayScreen
