@@ -28,9 +28,9 @@ check: $(STAMP_TEST)
 	$(BIN)/ruff format --check monopoly_tui tests
 	$(BIN)/mypy monopoly_tui
 
-## test: the whole suite, checks first
+## test: the whole suite, checks first; in parallel on every core (pytest-xdist), the long tests first
 test: check
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto --dist worksteal
 
 format: $(STAMP_TEST)
 	$(BIN)/ruff format monopoly_tui tests

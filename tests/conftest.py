@@ -13,3 +13,9 @@ def _private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyt
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("MONOPOLY_TUI_DATA_DIR", str(folder))
     return folder
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The long tests first (marks `long` and `slow`): `make test` runs the suite on several workers
+    (pytest-xdist), which then end together instead of one worker finishing a long test alone."""
+    items.sort(key=lambda item: not (item.get_closest_marker("long") or item.get_closest_marker("slow")))

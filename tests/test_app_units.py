@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import get_args
 
+import pytest
 from factory import board, make_state, play, roll
 from playout import choose
 
@@ -163,6 +164,7 @@ def test_a_cell_shows_price_then_owner_buildings_and_tokens() -> None:
     assert unowned[:3] == ["К Житная  ", "ул.       ", "60\u00a0000\u00a0₽"]
 
 
+@pytest.mark.long
 async def test_resizing_from_tiny_to_huge_never_crashes() -> None:
     app = MonopolyApp(board(), seed=1)
     async with app.run_test(size=(120, 36)) as pilot:
