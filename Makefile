@@ -11,12 +11,13 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP_PLAY): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# constraints.txt holds the exact versions the tests and snapshots are made with (pyproject.toml has ranges)
+$(STAMP_PLAY): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
 	touch $@
 
-$(STAMP_TEST): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(STAMP_TEST): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
 	touch $@ $(STAMP_PLAY)
 
 play: $(STAMP_PLAY)
