@@ -24,6 +24,7 @@ from rich.table import Table
 from .boardfile import load_board
 from .bots import BOT_NAMES, BotKind, JailPolicy, make_bot, play_game
 from .bots.driver import IN_JAIL
+from .cliparse import ERROR, RussianArgumentParser, translate
 from .engine import MAX_PLAYERS, MIN_PLAYERS, Board
 
 PROG = "monopoly-tui simulate"
@@ -41,9 +42,9 @@ class ArgumentError(Exception):
     """A bad command line: reported on one line, exit code 2."""
 
 
-class _Parser(argparse.ArgumentParser):
+class _Parser(RussianArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise ArgumentError(message)
+        raise ArgumentError(translate(message))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -80,13 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _check(args: argparse.Namespace) -> None:
     if args.games < 1:
-        raise ArgumentError(f"--games must be at least 1, got {args.games}")
+        raise ArgumentError(f"--games: нужно не меньше 1, задано {args.games}")
     if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-        raise ArgumentError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {args.players}")
+        raise ArgumentError(f"--players: нужно от {MIN_PLAYERS} до {MAX_PLAYERS}, задано {args.players}")
     if args.seed < 0:
-        raise ArgumentError(f"--seed must be a non-negative integer, got {args.seed}")
+        raise ArgumentError(f"--seed: нужно неотрицательное целое, задано {args.seed}")
     if args.max_rounds < 1:
-        raise ArgumentError(f"--max-rounds must be at least 1, got {args.max_rounds}")
+        raise ArgumentError(f"--max-rounds: нужно не меньше 1, задано {args.max_rounds}")
 
 
 def lineup(bots: str, players: int) -> list[BotKind]:
@@ -213,7 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         _check(args)
     except ArgumentError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(f"{PROG}: {ERROR}: {exc}", file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
