@@ -14,7 +14,7 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from . import __version__
 from .boardfile import BoardFileError, load_board, load_rules
@@ -26,6 +26,8 @@ from .money import rubles
 
 if TYPE_CHECKING:
     from textual.app import App
+
+AppT = TypeVar("AppT", bound="App[Any]")
 
 PROG = "monopoly-tui"
 COMMANDS = ("play", "replay", "simulate")
@@ -42,9 +44,14 @@ def add_file_arguments(parser: argparse.ArgumentParser, *, rules: bool = True) -
         parser.add_argument("--rules", metavar="FILE", help=tr("cli.arg.rules"))
 
 
+def add_theme_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--theme", metavar="NAME", help=tr("cli.arg.theme"))
+
+
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     add_file_arguments(parser)
     parser.add_argument("--check", action="store_true", help=tr("cli.arg.check"))
+    add_theme_argument(parser)
     game = parser.add_mutually_exclusive_group()
     game.add_argument("--continue", dest="resume", action="store_true", help=tr("cli.arg.continue"))
     game.add_argument("--load", metavar="FILE", help=tr("cli.arg.load"))
@@ -64,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help=tr("cli.replay"), description=tr("cli.replay.description"))
     replay.add_argument("file", metavar="FILE", help=tr("cli.arg.save"))
     add_file_arguments(replay, rules=False)
+    add_theme_argument(replay)
     replay.set_defaults(run=replay_main)
     # simulate parses its own arguments (main() hands them over before this parser sees them)
     commands.add_parser("simulate", help=tr("cli.simulate"), add_help=False)
@@ -126,10 +134,11 @@ def play_main(args: argparse.Namespace) -> int:
             load_save(start_with, board)
         except SaveError as exc:
             raise CommandError(f"{start_with}: {exc.reason}") from exc
-    need_terminal()
     from .app import MonopolyApp  # textual loads only when the game is played
 
-    return run_app(MonopolyApp(board, rules, start_with=start_with))
+    app = with_theme(MonopolyApp(board, rules, start_with=start_with), args.theme)
+    need_terminal()
+    return run_app(app)
 
 
 def replay_main(args: argparse.Namespace) -> int:
@@ -141,10 +150,22 @@ def replay_main(args: argparse.Namespace) -> int:
         load_save(args.file, board)
     except SaveError as exc:
         raise CommandError(f"{args.file}: {exc.reason}") from exc
-    need_terminal()
     from .app import MonopolyApp
 
-    return run_app(MonopolyApp(board, replay=Path(args.file)))
+    app = with_theme(MonopolyApp(board, replay=Path(args.file)), args.theme)
+    need_terminal()
+    return run_app(app)
+
+
+def with_theme(app: AppT, theme: str | None) -> AppT:
+    """The app with `--theme NAME` applied; a name Textual does not know is refused, listing those it does."""
+    if theme is not None:
+        if theme not in app.available_themes:
+            raise CommandError(
+                tr("cli.theme.unknown", theme=theme, themes=", ".join(sorted(app.available_themes)))
+            )
+        app.theme = theme
+    return app
 
 
 def crash_message(path: str) -> str:

@@ -5,16 +5,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+from collections.abc import Iterable
 from pathlib import Path
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.timer import Timer
 
 from ..engine import Board, Event, IllegalActionError, Rules, current_actor, situation
 from ..locale import tr
 from ..saves import SaveError, latest_unfinished, load_save, new_save_path
 from ..session import GameSession, Seat
+from .commands import open_palette, palette_commands
 from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
 from .game_screen import GameScreen
 from .manage import ManageScreen
@@ -32,11 +35,14 @@ class MonopolyApp(App[None]):
     """Hot-seat Monopoly. `session` is the game in progress (None on the title and setup screens)."""
 
     TITLE = tr("app.title")
-    ENABLE_COMMAND_PALETTE = False  # its texts are English; every player-facing text comes from our catalog
     CSS_PATH = Path(__file__).parent / "monopoly.tcss"
     BINDINGS = [
         Binding("ctrl+q", "quit", tr("binding.quit"), key_display="^q"),
         Binding("ctrl+c", "quit", tr("binding.quit"), show=False, priority=True),
+        # the palette's own binding, with a Russian name (Textual's says "palette")
+        Binding(
+            "ctrl+p", "command_palette", tr("binding.palette"), show=False, key_display="^p", priority=True
+        ),
     ]
 
     def __init__(
@@ -49,10 +55,14 @@ class MonopolyApp(App[None]):
         start_with: Path | None = None,
         replay: Path | None = None,
         autosave: bool = True,
+        theme: str | None = None,
     ) -> None:
         """`seed` fixes the seed offered in setup and `dice` scripts the throws (tests, snapshots);
-        `start_with` opens a saved game at once; `autosave` off keeps tests from writing saves."""
+        `start_with` opens a saved game at once; `autosave` off keeps tests from writing saves; `theme`
+        is one of `available_themes` (None: Textual's default)."""
         super().__init__()
+        if theme is not None:
+            self.theme = theme
         self.board = board
         self.rules = rules or board.rules
         self.seed = seed
@@ -195,7 +205,10 @@ class MonopolyApp(App[None]):
         self.after(session.bot_move())
 
     def cycle_bot_speed(self) -> None:
-        self.bot_speed = (self.bot_speed + 1) % len(BOT_DELAYS)
+        self.set_bot_speed((self.bot_speed + 1) % len(BOT_DELAYS))
+
+    def set_bot_speed(self, speed: int) -> None:
+        self.bot_speed = speed
         self.notify(tr(f"bots.speed.{self.bot_speed}"))
         if self._bot_timer is not None and BOT_DELAYS[self.bot_speed] == 0:
             self._bot_timer.stop()
@@ -224,6 +237,14 @@ class MonopolyApp(App[None]):
     def open_trade(self, seat: int | None = None) -> None:
         if self.session is not None:
             self.push_screen(TradeScreen(self.session, seat))
+
+    # --- the command palette (Ctrl+P): our commands, in Russian ---------------------------------------
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        return palette_commands(self, screen)
+
+    def action_command_palette(self) -> None:
+        open_palette(self)
 
     def open_rules(self) -> None:
         self.push_screen(RulesScreen(self.session.state.rules if self.session else self.rules, self.board))
