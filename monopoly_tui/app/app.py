@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import signal
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 from textual.app import App, SystemCommand
@@ -13,6 +14,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
 
+from ..config import PACES, load_settings, save_settings
 from ..engine import Board, Event, IllegalActionError, Rules, current_actor, situation
 from ..locale import tr
 from ..saves import SaveError, latest_unfinished, load_save, new_save_path
@@ -61,8 +63,10 @@ class MonopolyApp(App[None]):
         `start_with` opens a saved game at once; `autosave` off keeps tests from writing saves; `theme`
         is one of `available_themes` (None: Textual's default)."""
         super().__init__()
-        if theme is not None:
-            self.theme = theme
+        self.settings = load_settings(themes=frozenset(self.available_themes))
+        """What the settings file remembers (theme, pace); a broken file is reported on the title screen."""
+        if theme is not None or self.settings.theme is not None:
+            self.theme = theme or self.settings.theme  # type: ignore[assignment]
         self.board = board
         self.rules = rules or board.rules
         self.seed = seed
@@ -71,7 +75,7 @@ class MonopolyApp(App[None]):
         self.start_with = start_with
         self.replay = replay
         self.autosave = autosave
-        self.bot_speed = 0
+        self.bot_speed = PACES.index(self.settings.pace)
         self._bot_timer: Timer | None = None
 
     def on_mount(self) -> None:
@@ -81,6 +85,10 @@ class MonopolyApp(App[None]):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, self.exit)
         self.push_screen(TitleScreen())
+        if self.settings.problems:
+            problems = "; ".join(self.settings.problems)
+            self.notify(tr("config.broken", problems=problems), severity="warning", timeout=10, markup=False)
+        self.theme_changed_signal.subscribe(self, lambda _theme: self.remember())
         if self.start_with is not None:
             self.call_after_refresh(self.load_game, self.start_with)
         elif self.replay is not None:
@@ -210,6 +218,7 @@ class MonopolyApp(App[None]):
     def set_bot_speed(self, speed: int) -> None:
         self.bot_speed = speed
         self.notify(tr(f"bots.speed.{self.bot_speed}"))
+        self.remember()
         if self._bot_timer is not None and BOT_DELAYS[self.bot_speed] == 0:
             self._bot_timer.stop()
             self._bot_timer = None
@@ -237,6 +246,14 @@ class MonopolyApp(App[None]):
     def open_trade(self, seat: int | None = None) -> None:
         if self.session is not None:
             self.push_screen(TradeScreen(self.session, seat))
+
+    def remember(self) -> None:
+        """Write the theme and the pace to the settings file; a failure is reported, never fatal."""
+        self.settings = replace(self.settings, theme=self.theme, pace=PACES[self.bot_speed], problems=())
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            self.notify(tr("config.not_saved", reason=str(exc)), severity="warning", timeout=8, markup=False)
 
     # --- the command palette (Ctrl+P): our commands, in Russian ---------------------------------------
 

@@ -43,4 +43,7 @@ MESSAGES: dict[str, str] = {
     "palette.quit": "Выйти",
     "palette.quit.help": "Закрыть игру",
     "palette.quit.saved": "Закрыть игру; партия уже сохранена — «Продолжить» вернёт к ней",
+    # --- ecosystem: the settings file ----------------------------------------------------------------
+    "config.broken": "Файл настроек прочитан не весь (используются значения по умолчанию): {problems}",
+    "config.not_saved": "Настройки не сохранены: {reason}",
 }
