@@ -10,16 +10,19 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import shlex
 import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import platformdirs
+
 from . import __version__
 from .boardfile import BoardFileError, load_board, load_rules
 from .cliparse import RussianArgumentParser
-from .crashlog import report_crash
+from .crashlog import DATA_DIR_ENV, report_crash
 from .engine import Board, Rules
 from .locale import tr
 from .money import rubles
@@ -30,7 +33,7 @@ if TYPE_CHECKING:
 AppT = TypeVar("AppT", bound="App[Any]")
 
 PROG = "monopoly-tui"
-COMMANDS = ("play", "replay", "simulate")
+COMMANDS = ("play", "replay", "simulate", "serve")
 """Subcommands; a command line that starts with none of them is `play`'s."""
 
 
@@ -75,6 +78,13 @@ def build_parser() -> argparse.ArgumentParser:
     replay.set_defaults(run=replay_main)
     # simulate parses its own arguments (main() hands them over before this parser sees them)
     commands.add_parser("simulate", help=tr("cli.simulate"), add_help=False)
+    serve = commands.add_parser("serve", help=tr("cli.serve"), description=tr("cli.serve.description"))
+    serve.add_argument("--host", default="127.0.0.1", help=tr("cli.arg.host"))
+    serve.add_argument("--port", type=int, default=8000, help=tr("cli.arg.port"))
+    serve.add_argument("--saves", metavar="DIR", help=tr("cli.arg.saves"))
+    add_file_arguments(serve)
+    add_theme_argument(serve)
+    serve.set_defaults(run=serve_main)
     return parser
 
 
@@ -166,6 +176,44 @@ def with_theme(app: AppT, theme: str | None) -> AppT:
             )
         app.theme = theme
     return app
+
+
+def serve_main(args: argparse.Namespace) -> int:
+    """`monopoly-tui serve`: the game in a browser through textual-serve, each browser tab its own game
+    process. Their saves go to one folder, chosen with --saves (by default <data dir>/served, apart from
+    the terminal's games), named here and on each tab's title screen."""
+    try:
+        from textual_serve.server import Server
+    except ImportError as exc:
+        raise CommandError(tr("cli.serve.no_package")) from exc
+    load_files(args.board, args.rules)  # a broken file is refused now, not in every tab
+    from textual.theme import BUILTIN_THEMES
+
+    if args.theme is not None and args.theme not in BUILTIN_THEMES:
+        raise CommandError(
+            tr("cli.theme.unknown", theme=args.theme, themes=", ".join(sorted(BUILTIN_THEMES)))
+        )
+    folder = Path(args.saves) if args.saves else default_data_dir() / "served"
+    os.environ[DATA_DIR_ENV] = str(folder.resolve())  # the tabs' game processes inherit it
+    command = [sys.executable, "-m", "monopoly_tui", "play"]
+    for option in ("board", "rules", "theme"):
+        if getattr(args, option):
+            command += [f"--{option}", getattr(args, option)]
+    print(
+        tr("cli.serve.started", url=f"http://{args.host}:{args.port}", saves=folder),
+        file=sys.stderr,
+        flush=True,
+    )
+    try:
+        Server(shlex.join(command), host=args.host, port=args.port, title=tr("app.title")).serve()
+    except OSError as exc:
+        raise CommandError(tr("cli.serve.failed", reason=str(exc))) from exc
+    return 0
+
+
+def default_data_dir() -> Path:
+    folder = os.environ.get(DATA_DIR_ENV)
+    return Path(folder) if folder else Path(platformdirs.user_data_dir("monopoly-tui", appauthor=False))
 
 
 def crash_message(path: str) -> str:

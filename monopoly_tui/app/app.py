@@ -17,7 +17,7 @@ from textual.timer import Timer
 from ..config import PACES, load_settings, save_settings
 from ..engine import Board, Event, IllegalActionError, Rules, current_actor, situation
 from ..locale import tr
-from ..saves import SaveError, latest_unfinished, load_save, new_save_path
+from ..saves import SaveError, latest_unfinished, load_save, new_save_path, saves_dir
 from ..session import GameSession, Seat
 from .commands import open_palette, palette_commands
 from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
@@ -89,6 +89,8 @@ class MonopolyApp(App[None]):
             problems = "; ".join(self.settings.problems)
             self.notify(tr("config.broken", problems=problems), severity="warning", timeout=10, markup=False)
         self.theme_changed_signal.subscribe(self, lambda _theme: self.remember())
+        if self.is_web:  # monopoly-tui serve: every tab's games share one folder, chosen when serving
+            self.notify(tr("serve.saves_shared", folder=saves_dir()), timeout=15, markup=False)
         if self.start_with is not None:
             self.call_after_refresh(self.load_game, self.start_with)
         elif self.replay is not None:
