@@ -25,9 +25,9 @@ play: $(STAMP_PLAY)
 
 ## check: lint, format check and strict typing of the engine
 check: $(STAMP_TEST)
-	$(BIN)/ruff check monopoly_tui tests
-	$(BIN)/ruff format --check monopoly_tui tests
-	$(BIN)/mypy monopoly_tui
+	$(BIN)/ruff check monopoly_tui tests benchmarks
+	$(BIN)/ruff format --check monopoly_tui tests benchmarks
+	$(BIN)/mypy monopoly_tui benchmarks
 
 ## browser: Debian's chromium for the browser test (tests/test_serve.py), installed with apt-get only where
 ## that is possible and asked for by nobody else: as root, with apt-get, chromium missing, BROWSER not "no".
@@ -46,13 +46,18 @@ test: check browser
 	$(BIN)/pytest -q -n auto --dist worksteal
 
 format: $(STAMP_TEST)
-	$(BIN)/ruff format monopoly_tui tests
-	$(BIN)/ruff check --fix monopoly_tui tests
+	$(BIN)/ruff format monopoly_tui tests benchmarks
+	$(BIN)/ruff check --fix monopoly_tui tests benchmarks
 
+## bench: the benchmarks in benchmarks/ (scripts that print figures; not shipped in the wheel)
 bench: $(STAMP_TEST)
-	$(BIN)/python -m monopoly_tui.bench_bots --speed --games 40
-	$(BIN)/python -m monopoly_tui.bench_saves
-	$(BIN)/python -m monopoly_tui.bench_app
+	$(BIN)/python benchmarks/bench_bots.py --speed --games 40
+	$(BIN)/python benchmarks/bench_saves.py
+	$(BIN)/python benchmarks/bench_position.py
+	$(BIN)/python benchmarks/bench_app.py
+	$(BIN)/python benchmarks/bench_workers.py --rounds 1
+	@if [ -n "$(PEER)" ]; then $(BIN)/python benchmarks/bench_peer.py --peer "$(PEER)"; \
+	else echo "(make bench PEER=DIR adds benchmarks/bench_peer.py beside a checkout of the peer, see its --help)"; fi
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

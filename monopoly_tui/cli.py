@@ -58,6 +58,7 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     game = parser.add_mutually_exclusive_group()
     game.add_argument("--continue", dest="resume", action="store_true", help=tr("cli.arg.continue"))
     game.add_argument("--load", metavar="FILE", help=tr("cli.arg.load"))
+    game.add_argument("--position", metavar="TEXT", help=tr("cli.arg.position"))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -129,7 +130,19 @@ def load_files(board_file: str | None, rules_file: str | None = None) -> tuple[B
 
 def play_main(args: argparse.Namespace) -> int:
     board, rules = load_files(args.board, args.rules)
+    position = None
+    if args.position is not None:
+        from .positions import PositionArgumentError, read_position
+
+        try:
+            position = read_position(args.position, board, rules_file=args.rules)
+        except PositionArgumentError as exc:
+            raise CommandError(str(exc)) from exc
     if args.check:
+        if position is not None:
+            name = position.players[position.turn].name
+            print(tr("position.checked", players=len(position.players), round=position.round, name=name))
+            return 0
         cash = rubles(rules.start.cash)
         print(tr("cli.check.ok", board=board.name, squares=len(board.squares), cash=cash))
         return 0
@@ -146,7 +159,7 @@ def play_main(args: argparse.Namespace) -> int:
             raise CommandError(f"{start_with}: {exc.reason}") from exc
     from .app import MonopolyApp  # textual loads only when the game is played
 
-    app = with_theme(MonopolyApp(board, rules, start_with=start_with), args.theme)
+    app = with_theme(MonopolyApp(board, rules, start_with=start_with, position=position), args.theme)
     need_terminal()
     return run_app(app)
 

@@ -1,31 +1,36 @@
 """`monopoly-tui simulate`: play many bot games headless; a readable summary, or one JSON object.
 
     monopoly-tui simulate --games N --players P --seed S [--bots simple|strong|mixed]
-                          [--jail short|long] [--max-rounds R] [--json]
+                          [--jail short|long] [--max-rounds R] [--workers W] [--json]
 
 Game i (from 0) is played with the engine seed S + i, so one game of a run can be replayed alone. Every
-figure but "seconds" depends on the arguments only: the same arguments give the same JSON.
+figure but "seconds" depends on the arguments only: the same arguments give the same JSON, whatever the
+number of worker processes (the games are spread over them and counted in game order).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from .boardfile import load_board
-from .bots import BOT_NAMES, BotKind, JailPolicy, make_bot, play_game
-from .bots.driver import IN_JAIL
+from .bots import BOT_NAMES, BotKind, GameStats, JailPolicy, make_bot, play_game
+from .bots.driver import IN_JAIL, play_out
 from .cliparse import ERROR, RussianArgumentParser, translate
-from .engine import MAX_PLAYERS, MIN_PLAYERS, Board
+from .engine import MAX_PLAYERS, MIN_PLAYERS, Board, GameState
+from .positions import PositionArgumentError, read_position, with_dice_seed
 
 PROG = "monopoly-tui simulate"
 LINEUPS = ("simple", "strong", "mixed")
@@ -56,9 +61,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--players",
         type=int,
-        required=True,
         metavar="P",
-        help=f"игроков в партии ({MIN_PLAYERS}–{MAX_PLAYERS})",
+        help=f"игроков в партии ({MIN_PLAYERS}–{MAX_PLAYERS}); с --from-position — из позиции",
+    )
+    parser.add_argument(
+        "--from-position",
+        metavar="TEXT",
+        help="играть с этой позиции (строка MPN): партия i — с кубиками от зерна S + i",
     )
     parser.add_argument(
         "--seed", type=int, required=True, metavar="S", help="зерно: партия i играется с S + i"
@@ -75,6 +84,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="short: выходить из тюрьмы сразу; long: сидеть, сколько позволяют правила",
     )
     parser.add_argument("--max-rounds", type=int, default=200, metavar="R", help="предел кругов на партию")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="W",
+        help=f"процессов, между которыми делятся партии (на этой машине ядер: {os.cpu_count() or 1})",
+    )
     parser.add_argument("--json", action="store_true", help="вывести один объект JSON")
     return parser
 
@@ -82,12 +98,30 @@ def build_parser() -> argparse.ArgumentParser:
 def _check(args: argparse.Namespace) -> None:
     if args.games < 1:
         raise ArgumentError(f"--games: нужно не меньше 1, задано {args.games}")
+    if args.players is None:
+        raise ArgumentError("не задан обязательный аргумент --players (или --from-position)")
     if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
         raise ArgumentError(f"--players: нужно от {MIN_PLAYERS} до {MAX_PLAYERS}, задано {args.players}")
     if args.seed < 0:
         raise ArgumentError(f"--seed: нужно неотрицательное целое, задано {args.seed}")
     if args.max_rounds < 1:
         raise ArgumentError(f"--max-rounds: нужно не меньше 1, задано {args.max_rounds}")
+    if args.workers < 1:
+        raise ArgumentError(f"--workers: нужно не меньше 1, задано {args.workers}")
+
+
+def _start(args: argparse.Namespace, board: Board) -> GameState:
+    """The position to play on from; --players, if given, must agree with it."""
+    try:
+        start = read_position(args.from_position, board)
+    except PositionArgumentError as exc:
+        raise ArgumentError(f"--from-position: {exc}") from None
+    if start.is_over:
+        raise ArgumentError("--from-position: партия в этой позиции уже окончена")
+    if args.players is not None and args.players != len(start.players):
+        raise ArgumentError(f"--players {args.players}, а в позиции игроков: {len(start.players)}")
+    args.players = len(start.players)
+    return start
 
 
 def lineup(bots: str, players: int) -> list[BotKind]:
@@ -113,6 +147,46 @@ class Totals:
     ended: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ENDINGS, 0))
 
 
+@dataclass(frozen=True)
+class Batch:
+    """Games first..first+count-1 of a run, as one worker plays them."""
+
+    board: Board
+    kinds: tuple[BotKind, ...]
+    seed: int
+    first: int
+    count: int
+    jail: JailPolicy | None
+    max_rounds: int
+    start: GameState | None = None
+    """The position every game goes on from (its dice from the game's seed), or None for new games."""
+
+
+def play_batch(batch: Batch) -> list[GameStats]:
+    """Play a batch of games (in this process or a worker's); the counts of each, in game order."""
+    names = [f"{BOT_NAMES[kind]} {seat + 1}" for seat, kind in enumerate(batch.kinds)]
+    out = []
+    for index in range(batch.first, batch.first + batch.count):
+        game_seed = batch.seed + index
+        seats = [make_bot(kind, game_seed, seat, jail=batch.jail) for seat, kind in enumerate(batch.kinds)]
+        if batch.start is None:
+            _, stats = play_game(
+                batch.board, names, seats, game_seed, batch.board.rules, batch.max_rounds, checked=False
+            )
+        else:
+            start = with_dice_seed(batch.start, game_seed)
+            _, stats = play_out(start, seats, batch.max_rounds, checked=False)
+        out.append(stats)
+    return out
+
+
+def batches(games: int, workers: int) -> list[tuple[int, int]]:
+    """(first, count) of each batch: one game each with one worker (progress after every game), else
+    about eight batches a worker, so that a long game holds up no worker for long."""
+    size = 1 if workers == 1 else max(1, games // (workers * 8))
+    return [(first, min(size, games - first)) for first in range(0, games, size)]
+
+
 def run(
     board: Board,
     *,
@@ -122,18 +196,20 @@ def run(
     bots: str,
     jail: JailPolicy | None,
     max_rounds: int,
+    workers: int = 1,
     progress: Callable[[], None] | None = None,
+    from_state: GameState | None = None,
 ) -> Totals:
-    """Play the games; seconds counts the games only."""
-    kinds = lineup(bots, players)
-    names = [f"{BOT_NAMES[kind]} {seat + 1}" for seat, kind in enumerate(kinds)]
+    """Play the games (new ones, or on from the position from_state), spread over `workers` processes;
+    seconds is the wall-clock time of playing them."""
+    kinds = tuple(lineup(bots, players))
+    work = [
+        Batch(board, kinds, seed, first, count, jail, max_rounds, from_state)
+        for first, count in batches(games, workers)
+    ]
     totals = Totals(wins=[0] * players)
-    for index in range(games):
-        game_seed = seed + index
-        seats = [make_bot(kind, game_seed, seat, jail=jail) for seat, kind in enumerate(kinds)]
-        start = time.perf_counter()
-        _, stats = play_game(board, names, seats, game_seed, board.rules, max_rounds)
-        totals.seconds += time.perf_counter() - start
+    start = time.perf_counter()
+    for stats in _played(work, workers):
         totals.games += 1
         totals.rolls += stats.rolls
         totals.actions += stats.actions
@@ -144,11 +220,25 @@ def run(
             totals.wins[stats.winner] += 1
         if progress is not None:
             progress()
+    totals.seconds = time.perf_counter() - start
     return totals
 
 
+def _played(work: list[Batch], workers: int) -> Iterator[GameStats]:
+    """Each game's counts, in game order, as the batches finish."""
+    if workers == 1:
+        for batch in work:
+            yield from play_batch(batch)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for played in pool.map(play_batch, work):
+            yield from played
+
+
 def as_json(args: argparse.Namespace, totals: Totals) -> dict[str, Any]:
+    position = {"position": args.from_position} if args.from_position is not None else {}
     return {
+        **position,
         "games": totals.games,
         "players": args.players,
         "seed": args.seed,
@@ -161,6 +251,7 @@ def as_json(args: argparse.Namespace, totals: Totals) -> dict[str, Any]:
         "seconds": round(totals.seconds, 3),
         "landings": totals.landings,
         "wins": totals.wins,
+        "win_rates": [round(count / totals.games, 4) for count in totals.wins],
         "unfinished": totals.ended["round_limit"] + totals.ended["stalled"],
         "ended": totals.ended,
     }
@@ -181,6 +272,8 @@ def summary(console: Console, board: Board, args: argparse.Namespace, totals: To
         f"Сыграно партий: {totals.games} (игроков: {args.players}, боты: {args.bots}, "
         f"тюрьма: {args.jail or 'по выбору ботов'}, зерно {args.seed}, предел {args.max_rounds} кругов)"
     )
+    if args.from_position is not None:
+        console.print(Text(f"С позиции: {args.from_position}"))
     console.print(
         f"В среднем {totals.rounds / totals.games:.1f} кругов за партию; бросков {totals.rolls}, "
         f"действий {totals.actions}, {totals.seconds:.2f} с"
@@ -210,22 +303,27 @@ def summary(console: Console, board: Board, args: argparse.Namespace, totals: To
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `simulate` with the arguments after the subcommand; returns the exit code."""
+    board = load_board()
+    start = None
     try:
         args = build_parser().parse_args(argv)
+        if args.from_position is not None:
+            start = _start(args, board)
         _check(args)
     except ArgumentError as exc:
         print(f"{PROG}: {ERROR}: {exc}", file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
-    board = load_board()
     options = {
+        "from_state": start,
         "games": args.games,
         "players": args.players,
         "seed": args.seed,
         "bots": args.bots,
         "jail": args.jail,
         "max_rounds": args.max_rounds,
+        "workers": args.workers,
     }
     if args.json:
         totals = run(board, **options)

@@ -66,8 +66,8 @@ def playout(
             for other in managers(state):
                 assert all(a.player == other for a in legal_actions(state, other))
             if step % 97 == 0:
-                assert GameState.model_validate_json(state.model_dump_json()) == state
-    assert GameState.model_validate_json(state.model_dump_json()) == state
+                assert GameState.from_json(state.to_json()) == state
+    assert GameState.from_json(state.to_json()) == state
     assert replay(board(), GameRecord.model_validate_json(record.model_dump_json())) == state
     return state
 

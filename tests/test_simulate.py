@@ -57,6 +57,21 @@ def test_same_seed_same_json_apart_from_seconds(capsys: pytest.CaptureFixture[st
     assert without_seconds(other) != without_seconds(first)
 
 
+def test_workers_give_the_same_json_as_one_process(capsys: pytest.CaptureFixture[str]) -> None:
+    """Spread over processes, the games are the same games, counted in the same order."""
+    args = ("--games", "7", "--players", "3", "--seed", "21", "--bots", "mixed", "--max-rounds", "40")
+
+    def without_seconds(out: str) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(out)
+        assert data.pop("seconds") >= 0
+        return data
+
+    alone = without_seconds(simulate(capsys, *args))
+    assert without_seconds(simulate(capsys, *args, "--workers", "2")) == alone
+    assert without_seconds(simulate(capsys, *args, "--workers", "3")) == alone
+    assert alone["games"] == 7 and sum(alone["wins"]) + alone["unfinished"] == 7
+
+
 def test_long_jail_stays_show_in_the_landings(capsys: pytest.CaptureFixture[str]) -> None:
     """Staying in jail as long as the rules allow ends far more throws in jail than leaving at once."""
     args = ("--games", "8", "--players", "4", "--seed", "1", "--max-rounds", "40")
@@ -87,6 +102,7 @@ def test_summary_with_progress(capsys: pytest.CaptureFixture[str]) -> None:
         ["--games", "1", "--players", "4", "--seed", "1", "--bots", "genius"],
         ["--games", "1", "--players", "4", "--seed", "1", "--jail", "forever"],
         ["--games", "1", "--players", "4", "--seed", "1", "--max-rounds", "0"],
+        ["--games", "1", "--players", "4", "--seed", "1", "--workers", "0"],
         ["--games", "x", "--players", "4", "--seed", "1"],
         ["--players", "4", "--seed", "1"],
     ],

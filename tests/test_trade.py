@@ -31,6 +31,7 @@ from monopoly_tui.engine import (
     KeepMortgage,
     Mortgage,
     PayDebt,
+    PlayerState,
     ProposeTrade,
     RejectTrade,
     Roll,
@@ -42,9 +43,11 @@ from monopoly_tui.engine import (
     current_actor,
     is_legal,
     legal_actions,
+    setup,
     situation,
     why_illegal,
 )
+from monopoly_tui.engine.builder import facts as setup_facts
 from monopoly_tui.engine.invariants import total_money
 from monopoly_tui.engine.state import HeldCard, MortgageChoice
 
@@ -68,26 +71,24 @@ def cash(state: GameState) -> list[int]:
 
 
 def out_of_the_game(state: GameState, seat: int) -> GameState:
-    """The state with seat already bankrupt (no assets; its cash accounted to the bank)."""
-    players = list(state.players)
-    gone = players[seat]
-    players[seat] = gone.model_copy(update={"bankrupt": True, "cash": 0})
-    return state.model_copy(
-        update={
-            "players": tuple(players),
-            "bank_balance": state.bank_balance + gone.cash,
-            "eliminated": (*state.eliminated, seat),
-        }
+    """The state with seat already bankrupt (no assets; the builder accounts its cash to the bank)."""
+    facts = setup_facts(state)
+    gone = state.players[seat]
+    facts["players"] = tuple(
+        PlayerState(name=gone.name, cash=0, position=gone.position, bankrupt=True) if i == seat else p
+        for i, p in enumerate(state.players)
     )
+    facts["eliminated"] = (*state.eliminated, seat)
+    return setup(state.board, **facts)
 
 
 def refused(state: GameState, action: Action, message: str) -> None:
     """The action is illegal with a reason containing message, and the state is left as it was."""
-    before = state.model_copy(deep=True)
+    before = state.to_data()
     with pytest.raises(IllegalActionError, match=re.escape(message)):
         apply(state, action)
     assert message in (why_illegal(state, action) or "")
-    assert state == before
+    assert state.to_data() == before
 
 
 # --- proposing and answering ----------------------------------------------------------------------
@@ -162,7 +163,7 @@ def test_rejecting_changes_nothing_but_clears_the_offer():
     before = rich_table()
     state = play(before, FULL_OFFER, RejectTrade(player=1))
     assert state.events == (Event(kind="trade_rejected", player=1, other=0),)
-    assert state.model_copy(update={"events": ()}) == before
+    assert state._replace(events=()) == before
     assert current_actor(state) == 0
     assert is_legal(state, FULL_OFFER)  # the same offer may be made again
 

@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from .model import evolve
 from .rent import Holdings
 from .state import Auction, Placement
 from .table import Table
 
 
-def start(t: Table, square: int, decliner: int | None) -> None:
-    """Put a property under the hammer, bids starting with the player after the one whose turn it is.
+def start(t: Table, square: int, decliner: int | None, *, after: int | None = None) -> None:
+    """Put a property under the hammer, bids starting with the player after `after` (by default the one
+    whose turn it is; a bankrupt player's lots: the bankrupt one).
 
     The decliner bids only where the rules let them (streets: no, stations and utilities: yes by default).
     Players who cannot afford the opening bid are left out.
     """
     n = len(t.players)
-    order = [(t.turn + k) % n for k in range(1, n + 1)]
+    first = t.turn if after is None else after
+    order = [(first + k) % n for k in range(1, n + 1)]
     sq = t.board.property(square)
     decliner_may_bid = getattr(t.rules.auction.decliner_bids, sq.kind)
     bidders = tuple(
@@ -48,9 +49,7 @@ def bid(t: Table, seat: int, amount: int) -> None:
         if s not in stay:
             t.emit("bid_passed", player=s, square=a.square, reason="cash")
     nxt = stay[(stay.index(seat) + 1) % len(stay)]
-    t.auction = evolve(
-        a, {"bidders": tuple(stay), "turn": stay.index(nxt), "high_bid": amount, "high_bidder": seat}
-    )
+    t.auction = a._replace(bidders=tuple(stay), turn=stay.index(nxt), high_bid=amount, high_bidder=seat)
     _close_if_done(t)
 
 
@@ -60,7 +59,7 @@ def pass_bid(t: Table, seat: int) -> None:
     t.emit("bid_passed", player=seat, square=a.square)
     stay = a.bidders[: a.turn] + a.bidders[a.turn + 1 :]
     turn = a.turn % len(stay) if stay else 0
-    t.auction = evolve(a, {"bidders": stay, "turn": turn})
+    t.auction = a._replace(bidders=stay, turn=turn)
     _close_if_done(t)
 
 

@@ -16,7 +16,6 @@ from .board import (
     PayEachPlayer,
     Repairs,
 )
-from .model import assemble
 from .state import HeldCard, LastCard
 from .table import Table
 
@@ -26,8 +25,7 @@ def draw(t: Table, seat: int, deck: DeckName) -> bool:
     pile = t.deck(deck)
     index = pile.pop(0)
     card = t.board.deck(deck)[index]
-    last = {"deck": deck, "index": index, "player": seat}
-    t.last_card = assemble(LastCard, last, set(last))
+    t.last_card = LastCard(deck, index, seat)
     t.emit("card_drawn", player=seat, deck=deck, card=card.id)
     effect = card.effect
     if isinstance(effect, GetOutOfJail):

@@ -1,19 +1,24 @@
 """The game state: one immutable value holding everything that changes in a game.
 
 Static data (the board, the rules in force) rides along by reference; everything else is tuples
-and small frozen models so that a state round-trips through JSON exactly.
+and small immutable values, so that a state round-trips through JSON exactly.
+
+The state and its parts are named tuples: they are made on every action, and a tuple built from its
+values in order is several times cheaper than a validated model. Nothing is validated when the engine
+makes them (mypy checks the rules that do); pydantic validates a state read from outside, at the edge
+(`GameState.from_json`). Change a copy with `_replace(field=value)` (the named tuple's own API).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, TypedDict
+from functools import cache
+from typing import Annotated, Any, Literal, NamedTuple, TypedDict
 
-from pydantic import Field
+from pydantic import BaseModel, Field, TypeAdapter
 
 from .actions import ProposeTrade
 from .board import Board, DeckName
 from .events import Event
-from .model import Frozen
 from .rules import Rules
 
 Phase = Literal["roll", "buy", "utility_roll", "end_turn", "game_over"]
@@ -27,14 +32,14 @@ Phase = Literal["roll", "buy", "utility_roll", "end_turn", "game_over"]
 """
 
 
-class HeldCard(Frozen):
+class HeldCard(NamedTuple):
     """A get-out-of-jail card in a player's hand: its deck and its number in that deck."""
 
     deck: DeckName
-    index: int
+    index: int  # type: ignore[assignment]  # the field hides tuple.index, as named tuples allow
 
 
-class PlayerState(Frozen):
+class PlayerState(NamedTuple):
     name: str
     cash: int
     position: int = 0
@@ -63,7 +68,7 @@ Situation = Literal["over", "trade", "mortgage_choice", "debt", "auction", "plac
 BuildingKind = Literal["house", "hotel"]
 
 
-class Auction(Frozen):
+class Auction(NamedTuple):
     """An auction in progress: bids go round `bidders` (still in, in table order) from `turn`.
 
     Either a property (`square` goes to the winner) or, when buildings are scarce, one `building`
@@ -81,32 +86,32 @@ class Auction(Frozen):
     """The lowest opening bid when it is not the rules' minimum (a building opens at its price)."""
 
 
-class Placement(Frozen):
+class Placement(NamedTuple):
     """A building won at auction, waiting for its winner to put it on a street."""
 
     seat: int
     building: BuildingKind
 
 
-class MortgageChoice(Frozen):
+class MortgageChoice(NamedTuple):
     """A mortgaged lot just received (trade or bankruptcy): lift it now or keep it mortgaged."""
 
     seat: int
     square: int
 
 
-class Debt(Frozen):
+class Debt(NamedTuple):
     """Money a player owes and cannot pay yet; the game waits on the debtor."""
 
     debtor: int
     creditor: int | None
     """The seat owed, or None for the bank."""
-    amount: int = Field(gt=0)
+    amount: Annotated[int, Field(gt=0)]
     reason: str
     """rent, tax, card, fine."""
 
 
-class Decks(Frozen):
+class Decks(NamedTuple):
     """Card numbers (indices into the board's deck) in draw order, top first."""
 
     chance: tuple[int, ...]
@@ -116,29 +121,20 @@ class Decks(Frozen):
         return self.chance if name == "chance" else self.community_chest
 
 
-class LastCard(Frozen):
+class LastCard(NamedTuple):
     deck: DeckName
-    index: int
+    index: int  # type: ignore[assignment]  # the field hides tuple.index
     player: int
 
 
-class GameState(Frozen):
-    __slots__ = ("_situation",)
-    """What the game waits for in this state, once game.situation has worked it out (states never
-    change, so it holds; not a field: neither compared, dumped nor copied)."""
-    if TYPE_CHECKING:
-        _situation: Situation
+class GameState(NamedTuple):
+    """Everything of a game at one moment. The fields without a default come first (a named tuple's
+    rule); the JSON form keeps the order of JSON_ORDER."""
 
     board: Board
     rules: Rules
     seed: int
     players: tuple[PlayerState, ...]
-    turn: int = 0
-    """The seat whose turn it is."""
-    first: int = 0
-    """The seat that began the game (see the rules option start.first_by_roll): a round begins at its turn."""
-    round: int = 1
-    phase: Phase = "roll"
     owner: tuple[int | None, ...]
     """Owner seat of each square (None: the bank or not ownable)."""
     mortgaged: tuple[bool, ...]
@@ -149,6 +145,12 @@ class GameState(Frozen):
     decks: Decks
     rng: int
     """Generator state for dice thrown without scripted values (see dice.py)."""
+    turn: int = 0
+    """The seat whose turn it is."""
+    first: int = 0
+    """The seat that began the game (see the rules option start.first_by_roll): a round begins at its turn."""
+    round: int = 1
+    phase: Phase = "roll"
     dice: tuple[int, int] | None = None
     """The last throw."""
     doubles: int = 0
@@ -191,3 +193,65 @@ class GameState(Frozen):
     @property
     def is_over(self) -> bool:
         return self.phase == "game_over"
+
+    # --- the JSON form (the edge: pydantic validates what comes in) ---------------------------
+
+    def to_data(self) -> dict[str, Any]:
+        """The state as JSON-able data (dicts, lists, numbers, strings), fields in JSON_ORDER."""
+        return {name: _data(getattr(self, name)) for name in JSON_ORDER}
+
+    def to_json(self) -> str:
+        """The state as compact JSON (the same text as when it was a pydantic model)."""
+        return _adapters()[1].dump_json(self.to_data()).decode()
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> GameState:
+        """A state read from JSON, validated (raises pydantic's ValidationError on anything wrong)."""
+        return _adapters()[0].validate_json(text)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> GameState:
+        """A state from JSON-able data (see to_data), validated."""
+        return _adapters()[0].validate_python(data)
+
+
+JSON_ORDER = (
+    "board",
+    "rules",
+    "seed",
+    "players",
+    "turn",
+    "first",
+    "round",
+    "phase",
+    "owner",
+    "mortgaged",
+    "buildings",
+    "bank_houses",
+    "bank_hotels",
+    "decks",
+    "rng",
+    *GameState._fields[GameState._fields.index("dice") :],
+)
+"""The order of a state's fields in its JSON form."""
+assert sorted(JSON_ORDER) == sorted(GameState._fields)
+
+_RECORDS = (HeldCard, PlayerState, Auction, Placement, MortgageChoice, Debt, Decks, LastCard)
+"""The state's parts that are objects in JSON (other tuples, such as events and dice, are arrays)."""
+
+
+def _data(value: object) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_dump(mode="json")
+    if isinstance(value, tuple):
+        if isinstance(value, _RECORDS):
+            return {name: _data(v) for name, v in zip(value._fields, value, strict=True)}
+        return [_data(v) for v in value]
+    return value
+
+
+@cache
+def _adapters() -> tuple[TypeAdapter[GameState], TypeAdapter[dict[str, Any]]]:
+    """The validator of states from outside and the JSON writer, built on first use (not at import:
+    building them takes a while)."""
+    return TypeAdapter(GameState), TypeAdapter(dict[str, Any])

@@ -3,20 +3,19 @@
 Rules read and change the table; `freeze` turns it back into a new immutable GameState. Nothing
 outside the engine ever sees a Table, so immutability holds at the API.
 
-The table's own attributes are the state's fields by name, so that taking a state apart and putting
-the new one together are a few dictionary copies, not one step per field. The players are a list; a
+The table's slots are the state's fields by name: taking a state apart is one unpacking of the
+tuple, and putting the new one together is one tuple built in field order. The players are a list; a
 square's owner, mortgage and buildings change through the table's methods, which turn that tuple into
 a list the first time (most actions change none of them).
 """
 
 from __future__ import annotations
 
-from typing import Any, Unpack
+from typing import Unpack
 
 from .actions import ProposeTrade
 from .board import Board, DeckName
-from .events import Event, EventFields, EventKind
-from .model import assemble, evolve
+from .events import Event, EventKind
 from .rules import Rules
 from .state import (
     Auction,
@@ -31,33 +30,32 @@ from .state import (
     PlayerState,
 )
 
-SEQUENCES = ("players", "owner", "mortgaged", "buildings")
-"""The state's tuples that rules change in place: lists on the table once changed (the short ones that
-seldom change, such as debts, stay tuples that rules replace)."""
-_FIELDS = set(GameState.model_fields)
-"""Every field of a state made by an action counts as given (as model_copy updating them all did)."""
+_new = tuple.__new__
+"""Builds a named tuple from its values in field order, without the generated constructor's call."""
 
 
 class Table:
     """Everything of a GameState, with lists where rules change things in place."""
 
-    __slots__ = ("__dict__", "_piles", "base", "events")
+    __slots__ = (*GameState._fields[:-1], "_piles", "base", "events")
+    """The state's fields but its events (the table keeps a list of them), and its own."""
 
-    # the state's fields (see GameState), held in the table's __dict__
+    # the state's fields (see GameState), in its order
     board: Board
     rules: Rules
     seed: int
     players: list[PlayerState]
-    turn: int
-    first: int
-    round: int
-    phase: Phase
     owner: tuple[int | None, ...] | list[int | None]
     mortgaged: tuple[bool, ...] | list[bool]
     buildings: tuple[int, ...] | list[int]
     bank_houses: int
     bank_hotels: int
+    decks: Decks
     rng: int
+    turn: int
+    first: int
+    round: int
+    phase: Phase
     dice: tuple[int, int] | None
     doubles: int
     roll_again: bool
@@ -78,9 +76,42 @@ class Table:
 
     def __init__(self, state: GameState) -> None:
         self.base = state
-        fields: dict[str, Any] = self.__dict__
-        fields.update(state.__dict__)
-        self.players = list(state.players)
+        (
+            self.board,
+            self.rules,
+            self.seed,
+            players,
+            self.owner,
+            self.mortgaged,
+            self.buildings,
+            self.bank_houses,
+            self.bank_hotels,
+            self.decks,
+            self.rng,
+            self.turn,
+            self.first,
+            self.round,
+            self.phase,
+            self.dice,
+            self.doubles,
+            self.roll_again,
+            self.pending_square,
+            self.pending_move,
+            self.auction,
+            self.auction_queue,
+            self.debts,
+            self.trade,
+            self.mortgage_choices,
+            self.placement,
+            self.pot,
+            self.bank_balance,
+            self.last_card,
+            self.winner,
+            self.eliminated,
+            self.standings,
+            _,
+        ) = state
+        self.players = list(players)
         self._piles: dict[DeckName, list[int]] = {}
         """The decks drawn from or put back to, as lists (the others stay as they are)."""
         self.events: list[Event] = []
@@ -101,15 +132,28 @@ class Table:
 
     # --- changing ----------------------------------------------------------------------------
 
-    def emit(self, kind: EventKind, **fields: Unpack[EventFields]) -> None:
-        self.events.append(Event(kind, **fields))
+    def emit(
+        self,
+        kind: EventKind,
+        player: int | None = None,
+        other: int | None = None,
+        square: int | None = None,
+        amount: int | None = None,
+        deck: DeckName | None = None,
+        card: str | None = None,
+        dice: tuple[int, int] | None = None,
+        reason: str | None = None,
+    ) -> None:
+        """Note an event of this action (the fields of Event, built in its order)."""
+        self.events.append(_new(Event, (kind, player, other, square, amount, deck, card, dice, reason)))
 
     def update_player(self, seat: int, **changes: Unpack[PlayerChanges]) -> None:
-        self.players[seat] = evolve(self.players[seat], changes)
+        self.players[seat] = self.players[seat]._replace(**changes)
 
     def move_token(self, seat: int, square: int) -> None:
         """The player's token now stands on square (the rules of moving are movement's)."""
-        self.players[seat] = evolve(self.players[seat], {"position": square})
+        p = self.players[seat]
+        self.players[seat] = _new(PlayerState, (p[0], p[1], square, *p[3:]))
 
     def set_owner(self, square: int, seat: int | None) -> None:
         if isinstance(self.owner, tuple):
@@ -128,8 +172,8 @@ class Table:
         self.buildings[square] = level
 
     def add_cash(self, seat: int, amount: int) -> None:
-        player = self.players[seat]
-        self.players[seat] = evolve(player, {"cash": player.cash + amount})
+        p = self.players[seat]
+        self.players[seat] = _new(PlayerState, (p[0], p[1] + amount, *p[2:]))
 
     def bank_pays(self, seat: int, amount: int) -> None:
         """The bank pays a player (salary, card); the bank's money is unlimited."""
@@ -149,18 +193,48 @@ class Table:
         self.add_cash(payee, amount)
 
     def freeze(self) -> GameState:
-        """The new immutable state, with this action's events. The table is spent: its fields become
-        the state's (no copy), so nothing may use it afterwards."""
-        values = self.__dict__
-        for name in SEQUENCES:
-            values[name] = tuple(values[name])
+        """The new immutable state, with this action's events (tuple() of a tuple is the tuple itself:
+        what no rule changed is handed over as it is)."""
+        decks = self.decks
         if self._piles:
-            decks = self.base.decks
-            piles = {
-                "chance": tuple(self._piles.get("chance", decks.chance)),
-                "community_chest": tuple(self._piles.get("community_chest", decks.community_chest)),
-            }
-            values["decks"] = assemble(Decks, piles, set(piles))
-        values["events"] = tuple(self.events)
-        self.__dict__ = {}
-        return assemble(GameState, values, _FIELDS.copy())
+            piles = self._piles
+            chance = tuple(piles.get("chance", decks.chance))
+            decks = _new(Decks, (chance, tuple(piles.get("community_chest", decks.community_chest))))
+        return _new(
+            GameState,
+            (
+                self.board,
+                self.rules,
+                self.seed,
+                tuple(self.players),
+                tuple(self.owner),
+                tuple(self.mortgaged),
+                tuple(self.buildings),
+                self.bank_houses,
+                self.bank_hotels,
+                decks,
+                self.rng,
+                self.turn,
+                self.first,
+                self.round,
+                self.phase,
+                self.dice,
+                self.doubles,
+                self.roll_again,
+                self.pending_square,
+                self.pending_move,
+                self.auction,
+                self.auction_queue,
+                self.debts,
+                self.trade,
+                self.mortgage_choices,
+                self.placement,
+                self.pot,
+                self.bank_balance,
+                self.last_card,
+                self.winner,
+                self.eliminated,
+                self.standings,
+                tuple(self.events),
+            ),
+        )

@@ -21,6 +21,7 @@ MESSAGES: dict[str, str] = {
     "cli.arg.continue": "продолжить последнюю игру",
     "cli.arg.load": "продолжить игру из файла сохранения",
     "cli.arg.save": "файл сохранения",
+    "cli.arg.position": "начать игру с позиции (строка MPN, см. README)",
     "cli.arg.theme": "тема оформления Textual (выбранная в игре запоминается; Ctrl+P — список тем)",
     "cli.theme.unknown": "нет темы «{theme}»; есть: {themes}",
     "cli.check.ok": "Поле «{board}» в порядке: {squares} полей, стартовый капитал {cash}.",

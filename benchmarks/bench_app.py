@@ -10,6 +10,7 @@ to the app being idle again with the board redrawn (median over a game's worth o
 from __future__ import annotations
 
 import asyncio
+import shlex
 import statistics
 import subprocess
 import sys
@@ -86,10 +87,10 @@ async def bare_presses(count: int) -> Presses:
 
 
 async def game_presses(count: int) -> Presses:
-    from .app import MonopolyApp
-    from .app.dialogs import HandoffScreen
-    from .app.game_screen import GameScreen
-    from .boardfile import load_board
+    from monopoly_tui.app import MonopolyApp
+    from monopoly_tui.app.dialogs import HandoffScreen
+    from monopoly_tui.app.game_screen import GameScreen
+    from monopoly_tui.boardfile import load_board
 
     app = MonopolyApp(load_board(), seed=11)
     wall: list[float] = []
@@ -112,6 +113,7 @@ async def game_presses(count: int) -> Presses:
 
 
 def main() -> None:
+    print("$ python " + shlex.join(sys.argv))
     runs = 5
     print(f"Cold start to the first screen (median of {runs} fresh interpreters):")
     print(f"  monopoly-tui title screen: {cold_start(COLD_GAME, runs) * 1000:7.0f} ms")

@@ -1,4 +1,4 @@
-"""Bot benchmarks (figures, not tests): `python -m monopoly_tui.bench_bots`.
+"""Bot benchmarks (figures, not tests): `python benchmarks/bench_bots.py`.
 
 - strength (default): 4-player games, one «Сильный» against three «Простой», the strong bot in each
   seat equally (seat = seed mod 4), seeds 0..N-1, a round limit; unfinished games count as not won.
@@ -16,12 +16,14 @@ import cProfile
 import math
 import os
 import pstats
+import shlex
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from .boardfile import load_board
-from .bots import BOT_NAMES, BotKind, make_bot, play_game
+from monopoly_tui.boardfile import load_board
+from monopoly_tui.bots import BOT_NAMES, BotKind, make_bot, play_game
 
 PLAYERS = 4
 
@@ -41,7 +43,7 @@ def strength_game(seed: int, max_rounds: int) -> Outcome:
     kinds: list[BotKind] = ["strong" if seat == strong else "simple" for seat in range(PLAYERS)]
     names = [f"{BOT_NAMES[kind]} {seat + 1}" for seat, kind in enumerate(kinds)]
     bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
-    _, stats = play_game(board, names, bots, seed, board.rules, max_rounds)
+    _, stats = play_game(board, names, bots, seed, board.rules, max_rounds, checked=False)
     return Outcome(seed, strong, stats.winner, stats.rounds)
 
 
@@ -91,7 +93,7 @@ def speed(games: int, max_rounds: int) -> dict[str, float]:
     start = time.perf_counter()
     for seed in range(games):
         bots = [make_bot("simple", seed, seat) for seat in range(PLAYERS)]
-        _, stats = play_game(board, names, bots, seed, board.rules, max_rounds)
+        _, stats = play_game(board, names, bots, seed, board.rules, max_rounds, checked=False)
         throws += stats.rolls
         actions += stats.actions
     seconds = time.perf_counter() - start
@@ -114,7 +116,8 @@ def report_speed(runs: list[dict[str, float]], max_rounds: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m monopoly_tui.bench_bots", description=__doc__)
+    print("$ python " + shlex.join(sys.argv))
+    parser = argparse.ArgumentParser(prog="python benchmarks/bench_bots.py", description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--max-rounds", type=int, default=200)
     parser.add_argument(

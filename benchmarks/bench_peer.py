@@ -1,0 +1,191 @@
+"""Side by side with the peer simulator gamescomputersplay/monopoly: dice throws per second, as ratios.
+
+    python benchmarks/bench_peer.py --peer DIR [--rounds 5] [--games 40] [--peer-games 60]
+
+DIR is a checkout of the peer's source (it is public):
+    fetch github:gamescomputersplay/monopoly, then
+    git --git-dir=<the path fetch printed> archive HEAD | tar -x -C DIR
+The peer is timed by /work/shared/bench/peer_gcp.py (its event log off, four players, no auctions,
+mutable state), or by the script given with --peer-script. With `--before OLD`, where OLD is a copy of
+an earlier version of this project (`git archive <commit> | tar -x -C OLD`), each of our figures is
+also measured with that version's package, in the same round, and the speed-up over it is shown.
+
+Each round runs, each in a fresh interpreter, one after the other: the peer; our `simulate` loop with
+four «Простой»; the engine alone, replaying those same games' recorded actions through the public,
+checked `apply` (no bots); our loop with four «Сильный». The machine is shared, so every figure of
+ours is divided by the peer's figure of the same round, and the median of those ratios is reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Sequence
+from inspect import signature
+from pathlib import Path
+from typing import Any
+
+from monopoly_tui.boardfile import load_board
+from monopoly_tui.bots import BOT_NAMES, Bot, BotKind, make_bot, play_game
+from monopoly_tui.engine import Action, GameState, apply, new_game
+
+PLAYERS = 4
+CLOCK = [time.perf_counter]
+"""Our runs' clock: wall time by default, the process's CPU time with --cpu (the peer's is wall time)."""
+FAST_PATH: dict[str, Any] = {"checked": False} if "checked" in signature(play_game).parameters else {}
+"""How `simulate` plays: through the engine's unchecked fast path (versions before it had none)."""
+PEER_SCRIPT = Path("/work/shared/bench/peer_gcp.py")
+KINDS = ("simple", "replay", "strong")
+LABELS = {
+    "peer": "gamescomputersplay/monopoly",
+    "simple": "ours, simulate, 4 «Простой»",
+    "replay": "ours, the same games through apply alone",
+    "strong": "ours, 4 «Сильный»",
+}
+
+
+class Recorder:
+    """A bot that notes every action it hands to the driver (the driver applies each at once)."""
+
+    def __init__(self, bot: Bot, actions: list[Action]) -> None:
+        self.bot, self.actions = bot, actions
+
+    @property
+    def kind(self) -> BotKind:
+        return self.bot.kind
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        action = self.bot.choose(state, seat)
+        self.actions.append(action)
+        return action
+
+    def manage(self, state: GameState, seat: int) -> Action | None:
+        action = self.bot.manage(state, seat)
+        if action is not None:
+            self.actions.append(action)
+        return action
+
+
+def names(kind: BotKind) -> list[str]:
+    return [f"{BOT_NAMES[kind]} {seat + 1}" for seat in range(PLAYERS)]
+
+
+def bots_game(kind: BotKind, games: int) -> float:
+    """Throws per second of `games` bot games (seeds 0..games-1), as `simulate` plays them."""
+    board = load_board()
+    throws, seconds = 0, 0.0
+    for seed in range(games):
+        bots = [make_bot(kind, seed, seat) for seat in range(PLAYERS)]
+        start = CLOCK[0]()
+        _, stats = play_game(board, names(kind), bots, seed, board.rules, **FAST_PATH)
+        seconds += CLOCK[0]() - start
+        throws += stats.rolls
+    return throws / seconds
+
+
+def replay_games(games: int) -> float:
+    """Throws per second of the engine alone: the simple bots' games (recorded first, untimed) replayed."""
+    board = load_board()
+    records: list[tuple[int, list[Action]]] = []
+    throws = 0
+    for seed in range(games):
+        actions: list[Action] = []
+        bots = [Recorder(make_bot("simple", seed, seat), actions) for seat in range(PLAYERS)]
+        _, stats = play_game(board, names("simple"), bots, seed, board.rules)
+        throws += stats.rolls
+        records.append((seed, actions))
+    start = CLOCK[0]()
+    for seed, actions in records:
+        state = new_game(board, names("simple"), seed=seed)
+        for action in actions:
+            state = apply(state, action)
+    return throws / (CLOCK[0]() - start)
+
+
+def measure(kind: str, games: int) -> float:
+    if kind == "replay":
+        return replay_games(games)
+    assert kind in ("simple", "strong")
+    return bots_game("simple" if kind == "simple" else "strong", games)
+
+
+def child(args: Sequence[str], cwd: Path | None = None, package: Path | None = None) -> float:
+    """Run a fresh interpreter (importing monopoly_tui from `package` if given); its last line of output
+    is a throws-per-second figure."""
+    env = dict(os.environ)
+    if package is not None:
+        env["PYTHONPATH"] = str(package.resolve())
+    command = [sys.executable, *args]
+    out = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, check=True)
+    return float(out.stdout.split()[-1])
+
+
+def main(argv: list[str] | None = None) -> None:
+    print("$ python " + shlex.join(sys.argv))
+    parser = argparse.ArgumentParser(prog="python benchmarks/bench_peer.py", description=__doc__)
+    parser.add_argument("--peer", type=Path, help="a checkout of gamescomputersplay/monopoly")
+    parser.add_argument("--peer-script", type=Path, default=PEER_SCRIPT)
+    parser.add_argument("--rounds", type=int, default=5, help="alternating rounds (the median is shown)")
+    parser.add_argument("--games", type=int, default=40, help="our games per run (simple bots, replay)")
+    parser.add_argument("--strong-games", type=int, default=10, help="our games per run, strong bots")
+    parser.add_argument("--peer-games", type=int, default=60, help="the peer's games per run")
+    parser.add_argument("--only", choices=KINDS, action="append", help="measure only these of ours")
+    parser.add_argument("--before", type=Path, help="a copy of an earlier version, measured beside")
+    parser.add_argument(
+        "--cpu", action="store_true", help="time our runs by CPU time (steadier beside an earlier version)"
+    )
+    parser.add_argument("--measure", choices=KINDS, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.cpu:
+        CLOCK[0] = time.process_time
+    if args.measure:
+        games = args.strong_games if args.measure == "strong" else args.games
+        print(measure(args.measure, games))
+        return
+    if args.peer is None or not (args.peer / "monopoly").is_dir():
+        parser.error("--peer DIR: a checkout of gamescomputersplay/monopoly is needed (see --help)")
+    kinds = args.only or list(KINDS)
+    me = [str(Path(__file__).resolve())]
+    common = ["--games", str(args.games), "--strong-games", str(args.strong_games)]
+    if args.cpu:
+        common.append("--cpu")
+    figures: dict[str, list[float]] = {kind: [] for kind in ["peer", *kinds]}
+    ratios: dict[str, list[float]] = {kind: [] for kind in kinds}
+    speedups: dict[str, list[float]] = {kind: [] for kind in kinds}
+    for _ in range(args.rounds):
+        peer = child([str(args.peer_script.resolve()), str(args.peer_games)], cwd=args.peer)
+        figures["peer"].append(peer)
+        for kind in kinds:
+            ours = child([*me, *common, "--measure", kind])
+            figures[kind].append(ours)
+            ratios[kind].append(ours / peer)
+            if args.before is not None:
+                before = child([*me, *common, "--measure", kind], package=args.before)
+                speedups[kind].append(ours / before)
+    print(
+        f"{args.rounds} alternating rounds; our games: seeds 0..{args.games - 1} "
+        f"({args.strong_games} with strong bots), the peer's: {args.peer_games}; throws per second"
+        f"{' (ours by CPU time)' if args.cpu else ''}:"
+    )
+    print(f"  {LABELS['peer']:<44} median {statistics.median(figures['peer']):9,.0f}   ratio 1")
+    for kind in kinds:
+        low, high = min(ratios[kind]), max(ratios[kind])
+        print(
+            f"  {LABELS[kind]:<44} median {statistics.median(figures[kind]):9,.0f}   "
+            f"ratio {statistics.median(ratios[kind]):.3f} (runs {low:.3f}..{high:.3f})"
+        )
+        if speedups[kind]:
+            low, high = min(speedups[kind]), max(speedups[kind])
+            print(
+                f"  {'':<44} {statistics.median(speedups[kind]):.2f}x the earlier version "
+                f"(runs {low:.2f}..{high:.2f})"
+            )
+
+
+if __name__ == "__main__":
+    main()
