@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from factory import board
 
 from monopoly_tui.app import MonopolyApp
@@ -19,6 +20,7 @@ def seat(n: int, name: str, bot: str | None) -> Seat:
     return Seat(name, PLAYER_TOKENS[n], PLAYER_COLORS[n], bot)  # type: ignore[arg-type]
 
 
+@pytest.mark.long
 async def test_two_computer_players_play_a_game_to_the_end() -> None:
     app = MonopolyApp(board(), RULES)
     app.bot_speed = len(BOT_DELAYS) - 1  # instant

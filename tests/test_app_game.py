@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Awaitable, Callable
 
+import pytest
 from textual.widgets import Input, SelectionList
 
 from monopoly_tui.app import MonopolyApp
@@ -37,6 +38,7 @@ OPENING = [(3, 3), (1, 1), (2, 2), (4, 5)]
 """Игрок 1: 6 (buy), 8 (buy), third doubles to jail. Игрок 2: 9, declined, goes to auction."""
 
 
+@pytest.mark.long
 async def test_a_whole_game_from_the_title_screen_to_game_over() -> None:
     app = MonopolyApp(load_board(), RULES, seed=SEED, dice=list(OPENING))
     seen: Counter[str] = Counter()

@@ -53,6 +53,11 @@ def start_and(*actions: Action) -> Callable[[Pilot[Any]], Awaitable[None]]:
         await pilot.press("enter", "enter")
         app = pilot.app
         assert isinstance(app, MonopolyApp)
+        for _ in range(200):  # on a busy machine the game screen may still be mounting
+            if app.session is not None and app.screen is app.game_screen and app.screen.is_mounted:
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
         for action in actions:
             app.act(action)
             await pilot.pause()

@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import get_args
 
+import pytest
 from factory import board, make_state, play, roll
 from playout import choose
 
@@ -29,7 +30,7 @@ from monopoly_tui.engine import (
     new_game,
 )
 from monopoly_tui.engine.events import EventKind
-from monopoly_tui.locale import ru
+from monopoly_tui.locale import CATALOGS, ru
 from monopoly_tui.narrate import narrate, narrate_action
 from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
 
@@ -114,7 +115,7 @@ def literal_keys() -> set[str]:
 
 
 def test_every_message_the_code_asks_for_is_in_the_catalog() -> None:
-    assert literal_keys() - set(ru.MESSAGES) == set()
+    assert literal_keys() - set(CATALOGS["ru"]) == set()
 
 
 def test_no_russian_text_outside_the_catalog_in_the_app() -> None:
@@ -169,6 +170,7 @@ def test_a_cell_shows_price_then_owner_buildings_and_tokens() -> None:
     assert unowned[:3] == ["К Житная  ", "улица     ", "60\u00a0000\u00a0₽"]
 
 
+@pytest.mark.long
 async def test_resizing_from_tiny_to_huge_never_crashes() -> None:
     app = MonopolyApp(board(), seed=1)
     async with app.run_test(size=(120, 36)) as pilot:
