@@ -319,6 +319,17 @@ def test_simple_bot_offers_a_swap_that_completes_both_groups() -> None:
     assert offer == ProposeTrade(player=0, partner=1, give=TradeSide(lots=(1,)), take=TradeSide(lots=(6,)))
 
 
+def test_with_trades_off_no_offer_is_made_but_other_managing_goes_on() -> None:
+    """The tournament's «trades off»: the same wishes bring no offer; building still happens."""
+    wish = make_state(3, owners={16: 0, 18: 0, 19: 1})
+    assert make_bot("strong", 1, 0, trades=False).manage(wish, 0) is None
+    swap = make_state(3, owners={8: 0, 9: 0, 1: 0, 6: 1, 3: 1})
+    assert make_bot("simple", 1, 0, trades=False).manage(swap, 0) is None
+    whole = make_state(3, owners={16: 0, 18: 0, 19: 0})
+    for kind in KINDS:
+        assert isinstance(make_bot(kind, 1, 0, trades=False).manage(whole, 0), Build)
+
+
 def offered(give: TradeSide, take: TradeSide, **kwargs: Any) -> GameState:
     offer = ProposeTrade(player=0, partner=1, give=give, take=take)
     return make_state(3, trade=offer, **kwargs)

@@ -14,13 +14,20 @@ from .strong import StrongBot
 BOT_KINDS: tuple[BotKind, ...] = ("simple", "strong")
 
 
-def make_bot(kind: BotKind, seed: int, seat: int, *, jail: JailPolicy | None = None) -> Bot:
-    """A bot of the given strength for seat; its own randomness derives from (seed, seat) alone."""
+def make_bot(
+    kind: BotKind, seed: int, seat: int, *, jail: JailPolicy | None = None, trades: bool = True
+) -> Bot:
+    """A bot of the given strength for seat; its own randomness derives from (seed, seat) alone.
+    trades=False: it proposes no trades (a tournament option; it still answers offers)."""
+    bot: SimpleBot | StrongBot
     if kind == "simple":
-        return SimpleBot(seed, seat, jail)
-    if kind == "strong":
-        return StrongBot(seed, seat, jail)
-    raise ValueError(f"unknown bot kind {kind!r}; choose from {', '.join(BOT_KINDS)}")
+        bot = SimpleBot(seed, seat, jail)
+    elif kind == "strong":
+        bot = StrongBot(seed, seat, jail)
+    else:
+        raise ValueError(f"unknown bot kind {kind!r}; choose from {', '.join(BOT_KINDS)}")
+    bot.trades = trades
+    return bot
 
 
 __all__ = [

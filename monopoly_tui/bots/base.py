@@ -87,6 +87,8 @@ class BotBase:
         self.random = random.Random(seed * 8 + seat)
         """The bot's only source of randomness, from (game seed, seat): the same game, the same choices."""
         self.jail = jail
+        self.trades = True
+        """False: the bot proposes no trades (it still answers offers); a tournament option."""
         self._turn: tuple[int, int] = (-1, -1)
         self._spent = 0
         self._plain_moves: dict[int, tuple[Roll, EndTurn]] = {}
@@ -141,6 +143,8 @@ class BotBase:
         if self._spent >= self.manage_budget:
             return None
         action = self.manage_now(state, seat)
+        if isinstance(action, ProposeTrade) and not self.trades:
+            return None
         if action is not None:
             self._spent += 1
         return action
