@@ -75,7 +75,7 @@ def by_kind(state: GameState, jail: JailPolicy | None = None) -> dict[str, Actio
 
 
 def test_names_and_factory() -> None:
-    assert BOT_NAMES == {"simple": "Простой", "strong": "Сильный"}
+    assert BOT_NAMES == {"simple": "Простой", "strong": "Сильный", "master": "Мастер"}
     assert make_bot("simple", 1, 0).kind == "simple"
     assert make_bot("strong", 1, 0).kind == "strong"
     with pytest.raises(ValueError):

@@ -11,6 +11,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.timer import Timer
 
+from ..bots import EFFORTS, MasterBot
 from ..engine import Board, Event, IllegalActionError, Rules, current_actor, situation
 from ..locale import tr
 from ..saves import SaveError, latest_unfinished, load_save, new_save_path
@@ -26,6 +27,8 @@ from .trade import TradeScreen
 
 BOT_DELAYS = (0.8, 0.25, 0.0)
 """Seconds before a computer player's move: readable, fast, instant (key s cycles)."""
+BOT_EFFORTS = ("readable", "fast", "instant")
+"""How hard «Мастер» thinks at each pace (bots.EFFORTS): up to about a second at the readable pace."""
 
 
 class MonopolyApp(App[None]):
@@ -154,6 +157,7 @@ class MonopolyApp(App[None]):
         self.report_save_error()
         kinds = {e.kind for e in events}
         if "turn_started" in kinds and situation(session.state) == "calm" and session.bots:
+            self.pace_bots()
             kinds |= {e.kind for e in session.bots_manage()}
         screen = self.game_screen
         if screen is not None:
@@ -192,7 +196,18 @@ class MonopolyApp(App[None]):
         session = self.session
         if session is None or session.bot_to_move() is None or self.game_screen is not self.screen:
             return
+        self.pace_bots()
         self.after(session.bot_move())
+
+    def pace_bots(self) -> None:
+        """«Мастер» thinks as hard as the pace leaves it time for."""
+        session = self.session
+        if session is None:
+            return
+        effort = EFFORTS[BOT_EFFORTS[self.bot_speed]]
+        for bot in session.bots.values():
+            if isinstance(bot, MasterBot):
+                bot.effort = effort
 
     def cycle_bot_speed(self) -> None:
         self.bot_speed = (self.bot_speed + 1) % len(BOT_DELAYS)

@@ -40,11 +40,11 @@ from ..engine import (
 from ..engine.state import Auction
 from .outlook import Holdings, holdings, unchanged
 
-BotKind = Literal["simple", "strong"]
+BotKind = Literal["simple", "strong", "master"]
 JailPolicy = Literal["short", "long"]
 """short: leave jail at once (card or fine before rolling); long: stay as long as the rules allow."""
 
-BOT_NAMES: dict[BotKind, str] = {"simple": "Простой", "strong": "Сильный"}
+BOT_NAMES: dict[BotKind, str] = {"simple": "Простой", "strong": "Сильный", "master": "Мастер"}
 """The names players see when choosing a computer opponent."""
 
 A = TypeVar("A")
@@ -55,7 +55,7 @@ class Bot(Protocol):
 
     @property
     def kind(self) -> BotKind:
-        """simple or strong."""
+        """simple, strong or master."""
         ...
 
     def choose(self, state: GameState, seat: int) -> Action:
