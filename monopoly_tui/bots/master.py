@@ -64,12 +64,13 @@ class Effort:
 
 
 EFFORTS: dict[str, Effort] = {
-    "readable": Effort(playouts=24, horizon=6),
+    "readable": Effort(playouts=16, horizon=5),
     "fast": Effort(playouts=12, horizon=5),
     "instant": Effort(playouts=8, horizon=4),
 }
-"""By the app's pace of computer players (measured on the 2-core development machine: a decision of
-two choices at the readable effort takes well under a second; see benchmarks/bench_master.py)."""
+"""By the app's pace of computer players. On the shared 2-core development machine a decision takes
+about 0.2-0.4 s at the fast and instant efforts and stays within about a second at the readable one
+(benchmarks/bench_master.py prints the figures)."""
 DEFAULT_EFFORT = "fast"
 
 
