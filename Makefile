@@ -40,7 +40,11 @@ format: $(STAMP_TEST)
 bench: $(STAMP_TEST)
 	$(BIN)/python benchmarks/bench_bots.py --speed --games 40
 	$(BIN)/python benchmarks/bench_saves.py
+	$(BIN)/python benchmarks/bench_position.py
 	$(BIN)/python benchmarks/bench_app.py
+	$(BIN)/python benchmarks/bench_workers.py --rounds 1
+	@if [ -n "$(PEER)" ]; then $(BIN)/python benchmarks/bench_peer.py --peer "$(PEER)"; \
+	else echo "(make bench PEER=DIR adds benchmarks/bench_peer.py beside a checkout of the peer, see its --help)"; fi
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

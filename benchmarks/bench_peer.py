@@ -6,7 +6,9 @@ DIR is a checkout of the peer's source (it is public):
     fetch github:gamescomputersplay/monopoly, then
     git --git-dir=<the path fetch printed> archive HEAD | tar -x -C DIR
 The peer is timed by /work/shared/bench/peer_gcp.py (its event log off, four players, no auctions,
-mutable state), or by the script given with --peer-script.
+mutable state), or by the script given with --peer-script. With `--before OLD`, where OLD is a copy of
+an earlier version of this project (`git archive <commit> | tar -x -C OLD`), each of our figures is
+also measured with that version's package, in the same round, and the speed-up over it is shown.
 
 Each round runs, each in a fresh interpreter, one after the other: the peer; our `simulate` loop with
 four «Простой»; the engine alone, replaying those same games' recorded actions through the public,
@@ -17,19 +19,26 @@ ours is divided by the peer's figure of the same round, and the median of those 
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import statistics
 import subprocess
 import sys
 import time
 from collections.abc import Sequence
+from inspect import signature
 from pathlib import Path
+from typing import Any
 
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.bots import BOT_NAMES, Bot, BotKind, make_bot, play_game
 from monopoly_tui.engine import Action, GameState, apply, new_game
 
 PLAYERS = 4
+CLOCK = [time.perf_counter]
+"""Our runs' clock: wall time by default, the process's CPU time with --cpu (the peer's is wall time)."""
+FAST_PATH: dict[str, Any] = {"checked": False} if "checked" in signature(play_game).parameters else {}
+"""How `simulate` plays: through the engine's unchecked fast path (versions before it had none)."""
 PEER_SCRIPT = Path("/work/shared/bench/peer_gcp.py")
 KINDS = ("simple", "replay", "strong")
 LABELS = {
@@ -72,9 +81,9 @@ def bots_game(kind: BotKind, games: int) -> float:
     throws, seconds = 0, 0.0
     for seed in range(games):
         bots = [make_bot(kind, seed, seat) for seat in range(PLAYERS)]
-        start = time.perf_counter()
-        _, stats = play_game(board, names(kind), bots, seed, board.rules)
-        seconds += time.perf_counter() - start
+        start = CLOCK[0]()
+        _, stats = play_game(board, names(kind), bots, seed, board.rules, **FAST_PATH)
+        seconds += CLOCK[0]() - start
         throws += stats.rolls
     return throws / seconds
 
@@ -90,12 +99,12 @@ def replay_games(games: int) -> float:
         _, stats = play_game(board, names("simple"), bots, seed, board.rules)
         throws += stats.rolls
         records.append((seed, actions))
-    start = time.perf_counter()
+    start = CLOCK[0]()
     for seed, actions in records:
         state = new_game(board, names("simple"), seed=seed)
         for action in actions:
             state = apply(state, action)
-    return throws / (time.perf_counter() - start)
+    return throws / (CLOCK[0]() - start)
 
 
 def measure(kind: str, games: int) -> float:
@@ -105,9 +114,14 @@ def measure(kind: str, games: int) -> float:
     return bots_game("simple" if kind == "simple" else "strong", games)
 
 
-def child(args: Sequence[str], cwd: Path | None = None) -> float:
-    """Run a fresh interpreter; its last line of output is a throws-per-second figure."""
-    out = subprocess.run([sys.executable, *args], cwd=cwd, capture_output=True, text=True, check=True)
+def child(args: Sequence[str], cwd: Path | None = None, package: Path | None = None) -> float:
+    """Run a fresh interpreter (importing monopoly_tui from `package` if given); its last line of output
+    is a throws-per-second figure."""
+    env = dict(os.environ)
+    if package is not None:
+        env["PYTHONPATH"] = str(package.resolve())
+    command = [sys.executable, *args]
+    out = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, check=True)
     return float(out.stdout.split()[-1])
 
 
@@ -121,8 +135,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--strong-games", type=int, default=10, help="our games per run, strong bots")
     parser.add_argument("--peer-games", type=int, default=60, help="the peer's games per run")
     parser.add_argument("--only", choices=KINDS, action="append", help="measure only these of ours")
+    parser.add_argument("--before", type=Path, help="a copy of an earlier version, measured beside")
+    parser.add_argument(
+        "--cpu", action="store_true", help="time our runs by CPU time (steadier beside an earlier version)"
+    )
     parser.add_argument("--measure", choices=KINDS, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.cpu:
+        CLOCK[0] = time.process_time
     if args.measure:
         games = args.strong_games if args.measure == "strong" else args.games
         print(measure(args.measure, games))
@@ -132,8 +152,11 @@ def main(argv: list[str] | None = None) -> None:
     kinds = args.only or list(KINDS)
     me = [str(Path(__file__).resolve())]
     common = ["--games", str(args.games), "--strong-games", str(args.strong_games)]
+    if args.cpu:
+        common.append("--cpu")
     figures: dict[str, list[float]] = {kind: [] for kind in ["peer", *kinds]}
     ratios: dict[str, list[float]] = {kind: [] for kind in kinds}
+    speedups: dict[str, list[float]] = {kind: [] for kind in kinds}
     for _ in range(args.rounds):
         peer = child([str(args.peer_script.resolve()), str(args.peer_games)], cwd=args.peer)
         figures["peer"].append(peer)
@@ -141,9 +164,13 @@ def main(argv: list[str] | None = None) -> None:
             ours = child([*me, *common, "--measure", kind])
             figures[kind].append(ours)
             ratios[kind].append(ours / peer)
+            if args.before is not None:
+                before = child([*me, *common, "--measure", kind], package=args.before)
+                speedups[kind].append(ours / before)
     print(
         f"{args.rounds} alternating rounds; our games: seeds 0..{args.games - 1} "
-        f"({args.strong_games} with strong bots), the peer's: {args.peer_games}; throws per second:"
+        f"({args.strong_games} with strong bots), the peer's: {args.peer_games}; throws per second"
+        f"{' (ours by CPU time)' if args.cpu else ''}:"
     )
     print(f"  {LABELS['peer']:<44} median {statistics.median(figures['peer']):9,.0f}   ratio 1")
     for kind in kinds:
@@ -152,6 +179,12 @@ def main(argv: list[str] | None = None) -> None:
             f"  {LABELS[kind]:<44} median {statistics.median(figures[kind]):9,.0f}   "
             f"ratio {statistics.median(ratios[kind]):.3f} (runs {low:.3f}..{high:.3f})"
         )
+        if speedups[kind]:
+            low, high = min(speedups[kind]), max(speedups[kind])
+            print(
+                f"  {'':<44} {statistics.median(speedups[kind]):.2f}x the earlier version "
+                f"(runs {low:.2f}..{high:.2f})"
+            )
 
 
 if __name__ == "__main__":

@@ -11,10 +11,12 @@ import functools
 import hashlib
 import importlib.resources
 import json
+import os
 import re
+import stat
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -35,6 +37,9 @@ __all__ = [
 
 DEFAULT_BOARD_FILE = "board_ru.yaml"
 """File name of the shipped board: data/ in the checkout, monopoly_tui/data/ inside the wheel."""
+
+MAX_FILE_BYTES = 1024 * 1024
+"""A board or rules file is at most this long (the shipped board is about 20 KB)."""
 
 MAX_REPORTED_ERRORS = 8
 """At most this many validation problems are listed in one BoardFileError."""
@@ -190,14 +195,46 @@ def _read(file: Path) -> str:
 
 
 def _read_bytes(file: Path) -> bytes:
+    """The bytes of a regular file of at most MAX_FILE_BYTES, opened without blocking (a FIFO, a device or
+    a directory is refused at once, /dev/zero is not read for ever)."""
+    flags = (
+        os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    )
     try:
-        return file.read_bytes()
-    except FileNotFoundError:
+        fd = os.open(file, flags)
+    except (FileNotFoundError, NotADirectoryError):
         raise BoardFileError(f"{file}: file not found", source=str(file)) from None
     except IsADirectoryError:
         raise BoardFileError(f"{file}: is a directory, not a file", source=str(file)) from None
     except OSError as exc:
         raise BoardFileError(f"{file}: cannot read: {exc.strerror or exc}", source=str(file)) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise BoardFileError(f"{file}: is a directory, not a file", source=str(file))
+        if not stat.S_ISREG(info.st_mode):
+            raise BoardFileError(
+                f"{file}: not a regular file (a pipe, a device or a socket cannot be a board or rules file)",
+                source=str(file),
+            )
+        if info.st_size > MAX_FILE_BYTES:
+            raise _too_large(file)
+        with os.fdopen(os.dup(fd), "rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:  # grew while being read
+            raise _too_large(file)
+        return data
+    except OSError as exc:
+        raise BoardFileError(f"{file}: cannot read: {exc.strerror or exc}", source=str(file)) from None
+    finally:
+        os.close(fd)
+
+
+def _too_large(file: Path) -> BoardFileError:
+    limit = MAX_FILE_BYTES // 1024
+    return BoardFileError(
+        f"{file}: larger than {limit} KB, too large for a board or rules file", source=str(file)
+    )
 
 
 def _decode(raw: bytes, source: str) -> str:
@@ -298,9 +335,43 @@ _ContextFn = Callable[[Any, tuple[int | str, ...]], tuple[str, int]]
 """Says what a validation location is about and how many of its items that used."""
 
 
+def _plain_data(value: Any, root: yaml.Node | None, source: str, path: tuple[int | str, ...] = ()) -> Any:
+    """The parsed YAML as JSON-like data for strict validation: mappings with text keys, sequences (as
+    tuples), text, whole and decimal numbers, booleans and null. Anything else YAML can make (binary
+    data, dates, sets) is refused, by line."""
+    if isinstance(value, Mapping):
+        out: dict[str, Any] = {}
+        for key, item in value.items():
+            if not isinstance(key, str):
+                _refuse(f"a key must be text, not {_describe_type(key)} ({key!r})", root, source, path)
+            out[key] = _plain_data(item, root, source, (*path, key))
+        return out
+    if isinstance(value, list):
+        return tuple(_plain_data(item, root, source, (*path, i)) for i, item in enumerate(value))
+    if value is None or isinstance(value, str | bool | int):
+        return value
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            _refuse("not a finite number", root, source, path)
+        return value
+    if isinstance(value, bytes):
+        _refuse("binary data (!!binary) is not allowed, only text", root, source, path)
+    _refuse(
+        f"{_describe_type(value)} is not allowed here (write it in quotes if it is text)", root, source, path
+    )
+
+
+def _refuse(problem: str, root: yaml.Node | None, source: str, path: tuple[int | str, ...]) -> NoReturn:
+    line = _line(_node_at(root, path))
+    field = _field_name(path, None, ()) if path else ""
+    where = f"field {field!r}: " if field else ""
+    raise BoardFileError(f"{_where(source, None, line)}: {where}{problem}", source=source, line=line)
+
+
 def _validate(model: type[_M], data: Any, root: yaml.Node | None, source: str, context: _ContextFn) -> _M:
-    try:
-        return model.model_validate(data)
+    data = _plain_data(data, root, source)
+    try:  # strictly: a boolean is not a number, a string is not a number
+        return model.model_validate(data, strict=True)
     except ValidationError as exc:
         raise _error_from_validation(exc, data, root, source, context) from None
     except (ValueError, TypeError, RecursionError) as exc:  # pragma: no cover - pydantic wraps these
@@ -360,7 +431,7 @@ def _describe_error(
                 path = (*path, discriminator)
     if field == "rent" or field.startswith("rent["):
         rent = _get(data, (*prefix, "rent"))
-        if kind == "missing" and field != "rent" and isinstance(rent, list) and "rent" in path:
+        if kind == "missing" and field != "rent" and isinstance(rent, list | tuple) and "rent" in path:
             field, path = "rent", path[: path.index("rent") + 1]
             msg = f"has {len(rent)} numbers, needs 6"
         msg += " (rent is 6 numbers: no house, 1, 2, 3, 4 houses, hotel)"
@@ -535,7 +606,7 @@ def _where(source: str, node: yaml.Node | None, line: int | None = None) -> str:
 def _describe_type(value: Any) -> str:
     if value is None:
         return "an empty document"
-    if isinstance(value, list):
+    if isinstance(value, list | tuple):
         return "a list"
     if isinstance(value, str):
         return "a string"

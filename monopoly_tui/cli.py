@@ -29,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     game = parser.add_mutually_exclusive_group()
     game.add_argument("--continue", dest="resume", action="store_true", help="продолжить последнюю игру")
     game.add_argument("--load", metavar="FILE", help="продолжить игру из файла сохранения")
+    game.add_argument("--position", metavar="TEXT", help="начать игру с позиции (строка MPN, см. README)")
     return parser
 
 
@@ -47,7 +48,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BoardFileError as exc:
         print(f"monopoly-tui: {exc}", file=sys.stderr)
         return 2
+    position = None
+    if args.position is not None:
+        from .positions import PositionArgumentError, read_position
+
+        try:
+            position = read_position(args.position, board, rules_file=args.rules)
+        except PositionArgumentError as exc:
+            print(f"monopoly-tui: {exc}", file=sys.stderr)
+            return 2
     if args.check:
+        if position is not None:
+            name = position.players[position.turn].name
+            print(tr("position.checked", players=len(position.players), round=position.round, name=name))
+            return 0
         print(
             f"Поле «{board.name}» в порядке: {len(board.squares)} полей, "
             f"стартовый капитал {rubles(rules.start.cash)}."
@@ -68,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
     from .app import MonopolyApp  # textual loads only when the game is played
 
-    MonopolyApp(board, rules, start_with=start_with).run()
+    MonopolyApp(board, rules, start_with=start_with, position=position).run()
     return 0
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from .engine import Action, Event, GameState
+from .engine import Action, Event, GameState, net_worth
+from .engine.turn import ended_at_limit, rounds_played
 from .locale import has, tr
 from .money import rubles
 
@@ -30,7 +31,26 @@ def narrate(event: Event, state: GameState) -> str:
     values["creditor"] = tr(f"creditor.{creditor}", name=values.get("other", ""))
     if event.reason in ("house", "hotel"):
         values["building"] = tr(f"building.{event.reason}")
+    if event.kind == "game_over" and ended_at_limit(state):
+        return game_over_at_limit(state)
     return tr(_key(event), **values)
+
+
+def game_over_at_limit(state: GameState) -> str:
+    """The round limit reached: the richest by net worth wins, and how a tie was broken."""
+    assert state.winner is not None
+    worth = net_worth(state, state.winner)
+    text = tr(
+        "over.limit",
+        rounds=rounds_played(state),
+        name=state.players[state.winner].name,
+        worth=rubles(worth),
+    )
+    tied = [s for s in state.standings[1:] if not state.players[s].bankrupt and net_worth(state, s) == worth]
+    if tied:
+        names = ", ".join(state.players[s].name for s in tied)
+        text += " " + tr("over.limit.tie", names=names)
+    return text
 
 
 def narrate_action(action: Action, state: GameState) -> str:

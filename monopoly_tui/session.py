@@ -6,17 +6,20 @@ through `GameSession.act`, which keeps the record honest and the log in step.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from .bots import Bot, BotKind, make_bot
+from .bots.courtesy import Courtesy
 from .engine import (
     Action,
     Board,
     Event,
     GameRecord,
     GameState,
+    ProposeTrade,
     Roll,
     Rules,
     apply,
@@ -25,12 +28,15 @@ from .engine import (
     new_game,
     situation,
 )
+from .engine.record import first_state
 from .locale import tr
-from .narrate import narrate
-from .saves import LoadedSave, SaveError, write_save
+from .narrate import narrate, narrate_action
+from .saves import LoadedSave, SaveError, SaveLock, action_line, write_save
 
 PLAYER_COLORS = ("#e5484d", "#3e8ef7", "#30a46c", "#f5d90a", "#ab4aba", "#12a594", "#f76808", "#d0d0d0")
 """Token colours by seat, readable on dark and light backgrounds."""
+MAX_ASKS = 64
+"""How often a bot is asked again for a move after an offer held back (its turn's budget ends it first)."""
 PLAYER_TOKENS = ("●", "▲", "■", "◆", "★", "♥", "♣", "♠")
 """Token symbols by seat (the default choices; players may pick others in setup)."""
 
@@ -44,27 +50,66 @@ class Seat:
     color: str
     bot: BotKind | None = None
     """None for a person; otherwise the bot kind ("simple", "strong")."""
+    no_bot_offers: bool = False
+    """A person who asked computer players not to offer them trades (setup, kept in the save)."""
 
 
-@dataclass
+LOG_ON_RESUME = 1000
+"""A resumed game's log tells its last this many actions (the whole game is in the replay)."""
+BOT_SAVE_INTERVAL = 1.0
+"""Seconds between two (unsynced) saves while computer players move on their own; a person's action,
+and the game coming back to a person, is always saved at once and fsynced."""
+
+
 class GameSession:
-    board: Board
-    seats: tuple[Seat, ...]
-    state: GameState
-    record: GameRecord
-    log: list[str] = field(default_factory=list)
-    worth: list[tuple[int, ...]] = field(default_factory=list)
-    """Each player's net worth at the start of every round (and at the end)."""
-    dice: list[tuple[int, int]] = field(default_factory=list)
-    """Throws to use, in order, instead of the seed's (physical dice at the table, or a test script)."""
-    bots: dict[int, Bot] = field(default_factory=dict)
-    """The computer players by seat; their randomness derives from the game's seed."""
-    save_path: Path | None = None
-    """Where the game is saved after every action (None: not saved)."""
-    save_error: str | None = None
-    """Why the last autosave failed, for the players (None when it worked)."""
-    history: list[GameState] = field(default_factory=list)
-    """The state before each action of the record, for undo."""
+    """The game being played; `record` is its record (built from the actions when asked for)."""
+
+    def __init__(
+        self,
+        board: Board,
+        seats: tuple[Seat, ...],
+        state: GameState,
+        record: GameRecord,
+        *,
+        log: list[str] | None = None,
+        dice: Sequence[tuple[int, int]] = (),
+        bots: dict[int, Bot] | None = None,
+        save_path: Path | None = None,
+    ) -> None:
+        self.board = board
+        self.seats = seats
+        self.state = state
+        self.log: list[str] = [] if log is None else log
+        self.worth: list[tuple[int, ...]] = []
+        """Each player's net worth at the start of every round (and at the end)."""
+        self.dice: list[tuple[int, int]] = [*dice]
+        """Throws to use, in order, instead of the seed's (physical dice at the table, or a test script)."""
+        self.bots: dict[int, Bot] = {} if bots is None else bots
+        """The computer players by seat; their randomness derives from the game's seed."""
+        self.save_path: Path | None = save_path
+        """Where the game is saved after every action (None: not saved)."""
+        self.save_error: str | None = None
+        """Why the last autosave failed, for the players (None when it worked)."""
+        self.lock: SaveLock | None = None
+        """This window's claim on save_path (another window refuses to open the game meanwhile)."""
+        self.history: list[GameState] = []
+        """The state before each action of the record, for undo."""
+        self.courtesy = Courtesy(frozenset())
+        """Which trade offers the computer players may make to people (see bots.courtesy)."""
+        self._base = record.model_copy(update={"actions": ()})
+        self._actions: list[Action] = list(record.actions)
+        self._record: GameRecord | None = record
+        self._lines: list[str] = []
+        """action_line() of the first actions, kept between saves (each action is written out once)."""
+        self._unsaved = False
+        self._saved_at = 0.0
+
+    @property
+    def record(self) -> GameRecord:
+        """The game's record: board, rules, players, seed, every action so far (and what was undone)."""
+        if self._record is None:
+            self._record = self._base.model_copy(update={"actions": tuple(self._actions)})
+        return self._record
 
     @classmethod
     def start(
@@ -75,11 +120,26 @@ class GameSession:
         seed: int,
         rules: Rules | None = None,
         dice: Sequence[tuple[int, int]] = (),
+        position: GameState | None = None,
     ) -> GameSession:
-        state = new_game(board, [s.name for s in seats], seed=seed, rules=rules)
-        record = GameRecord.start(state)
+        """A new game, or (position) one going on from that state: its players, rules and seed."""
+        if position is None:
+            state = new_game(board, [s.name for s in seats], seed=seed, rules=rules)
+            record = GameRecord.start(state)
+        else:
+            state, seed = position, position.seed
+            record = GameRecord.start_at(state)
+        # the seats carry the names as the game keeps them, so seats, record and saves always agree
+        seats = tuple(replace(s, name=p.name) for s, p in zip(seats, state.players, strict=True))
         bots = {i: make_bot(s.bot, seed, i) for i, s in enumerate(seats) if s.bot is not None}
-        session = cls(board=board, seats=tuple(seats), state=state, record=record, dice=[*dice], bots=bots)
+        session = cls(board, seats, state, record, dice=dice, bots=bots)
+        session.courtesy = Courtesy(
+            people=frozenset(i for i, s in enumerate(seats) if s.bot is None),
+            no_offers=frozenset(i for i, s in enumerate(seats) if s.bot is None and s.no_bot_offers),
+        )
+        if position is not None:
+            session.log.append(tr("log.from_position", round=state.round))
+            session.worth.append(session.net_worths())
         session._note(state.events)
         return session
 
@@ -91,12 +151,23 @@ class GameSession:
             self.dice.pop(0)
         else:
             state = apply(self.state, action)
+        self._advance(action, state)
+        if action.player in self.bots and not state.is_over and self.bot_to_move() is not None:
+            # a computer's move with another to follow: saved with the next decision of a person
+            self._unsaved = True
+            if time.monotonic() - self._saved_at >= BOT_SAVE_INTERVAL:
+                self.autosave(durable=False)
+        else:
+            self.autosave()
+        return state.events
+
+    def _advance(self, action: Action, state: GameState, *, narrated: bool = True) -> None:
+        self.courtesy.note(self.state, action)
         self.history.append(self.state)
         self.state = state
-        self.record = self.record.add(action)
-        self._note(state.events)
-        self.autosave()
-        return state.events
+        self._actions.append(action)
+        self._record = None
+        self._note(state.events, narrated=narrated)
 
     def can_undo(self) -> bool:
         """The last action may be taken back: a person's decision that revealed nothing random
@@ -111,38 +182,76 @@ class GameSession:
     def undo(self) -> None:
         """Take the last action back (check can_undo first); the record notes what was undone."""
         assert self.can_undo()
-        undone = self.record.actions[-1]
+        record = self.record.undo_last()
+        undone = self._actions.pop()
+        del self._lines[len(self._actions) :]
+        self._base = record.model_copy(update={"actions": ()})
+        self._record = record
         self.state = self.history.pop()
-        self.record = self.record.undo_last()
-        self.log.append(tr("log.undone", name=self.state.players[undone.player].name))
+        self.log.append(tr("log.undone", what=narrate_action(undone, self.state)))
         self.autosave()
 
-    def autosave(self) -> None:
-        """Write the game to its save file (atomically); a failure is kept for the players to see."""
+    def autosave(self, *, durable: bool = True) -> None:
+        """Write the game to its save file (atomically; fsynced when durable); a failure is kept for the
+        players to see."""
         if self.save_path is None:
             return
+        actions = self._actions
+        self._lines += [action_line(a) for a in actions[len(self._lines) :]]
         try:
             write_save(
-                self.save_path, board=self.board, seats=self.seats, state=self.state, record=self.record
+                self.save_path,
+                board=self.board,
+                seats=self.seats,
+                state=self.state,
+                record=self.record,
+                durable=durable,
+                action_lines=self._lines,
             )
             self.save_error = None
+            self._unsaved = False
+            self._saved_at = time.monotonic()
         except SaveError as exc:
             self.save_error = exc.reason
 
+    def flush(self) -> None:
+        """Save what the computer players did since the last save (on leaving the game)."""
+        if self._unsaved:
+            self.autosave()
+
+    def close(self) -> None:
+        """Leave the game: save what is pending and let other windows open it."""
+        self.flush()
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
+
     @classmethod
     def resume(cls, board: Board, loaded: LoadedSave) -> GameSession:
-        """A saved game, continued: the record replayed (log and net-worth history too), saved in place."""
+        """A saved game, continued: the record's states (log and net-worth history too), saved in place."""
         seats = tuple(s.as_session_seat() for s in loaded.seats)
         record = loaded.record
-        session = cls.start(board, seats, seed=record.seed, rules=record.rules)
-        for action in record.actions:
-            session.act(action)
+        start = None if record.position is None else first_state(board, record)
+        session = cls.start(board, seats, seed=record.seed, rules=record.rules, position=start)
+        states = loaded.states
+        if len(states) != len(record.actions) + 1:  # not replayed by load_save: replay here
+            states = (session.state,)
+            for action in record.actions:
+                states += (apply(states[-1], action),)
+        quiet = max(0, len(record.actions) - LOG_ON_RESUME)
+        if quiet:
+            session.log.append(tr("log.earlier", count=quiet))
+        for number, (action, state) in enumerate(zip(record.actions, states[1:], strict=True)):
+            session._advance(action, state, narrated=number >= quiet)
+        session._base = record.model_copy(update={"actions": ()})
+        session._record = record
         session.save_path = loaded.path
         return session
 
-    def _note(self, events: Sequence[Event]) -> None:
+    def _note(self, events: Sequence[Event], *, narrated: bool = True) -> None:
         for event in events:
-            self.log.append(narrate(event, self.state))
+            if narrated:
+                self.log.append(narrate(event, self.state))
             if event.kind in ("turn_started", "game_over") and (
                 event.kind == "game_over" or not self.worth or event.amount != len(self.worth)
             ):
@@ -165,7 +274,19 @@ class GameSession:
         """Let the bot the game waits on take its action."""
         actor = current_actor(self.state)
         assert actor is not None and actor in self.bots
-        return self.act(self.bots[actor].choose(self.state, actor))
+        bot = self.bots[actor]
+        action = self._courteous(lambda: bot.choose(self.state, actor))
+        assert action is not None
+        return self.act(action)
+
+    def _courteous(self, ask: Callable[[], Action | None]) -> Action | None:
+        """The bot's answer, asked again while it is an offer the courtesy rules hold back (the bot moves
+        on to its next wish or its move: each answer spends its turn's budget or its wish's try)."""
+        for _ in range(MAX_ASKS):
+            action = ask()
+            if not isinstance(action, ProposeTrade) or self.courtesy.allows(self.state, action):
+                return action
+        raise RuntimeError("a computer player keeps offering trades it may not make")
 
     def bots_manage(self, *, limit: int = 3) -> tuple[Event, ...]:
         """Between turns, each bot not on move may build, mortgage or propose a trade (a few actions each)."""
@@ -176,7 +297,7 @@ class GameSession:
                     break
                 if self.state.players[seat].bankrupt:
                     break
-                action = bot.manage(self.state, seat)
+                action = self._courteous(lambda: bot.manage(self.state, seat))  # noqa: B023
                 if action is None:
                     break
                 events += self.act(action)

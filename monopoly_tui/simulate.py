@@ -1,9 +1,10 @@
 """`monopoly-tui simulate`: play many bot games headless; a readable summary, or one JSON object.
 
     monopoly-tui simulate --games N --players P --seed S [--bots LEVELS] [--rotate] [--no-trades]
-                          [--turn-limit T] [--jail short|long] [--max-rounds R] [--workers W] [--json]
+                          [--turn-limit T] [--from-position TEXT] [--jail short|long] [--max-rounds R]
+                          [--workers W] [--json]
 
-LEVELS is one level for every seat (simple, strong), mixed (strong in seat 1, simple elsewhere) or a
+LEVELS is one level for every seat (simple, strong, master), mixed (strong in seat 1, simple elsewhere) or a
 level per seat, comma-separated (strong,simple,simple,simple). --rotate turns the table by one seat each
 game: in game i the first level listed sits in seat i mod P, so every level plays every seat equally.
 
@@ -28,11 +29,13 @@ from typing import Any, NoReturn
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 
 from .boardfile import load_board
 from .bots import BOT_KINDS, BOT_NAMES, BotKind, GameStats, JailPolicy, make_bot, play_game
-from .bots.driver import IN_JAIL
-from .engine import MAX_PLAYERS, MIN_PLAYERS, Board, Rules
+from .bots.driver import IN_JAIL, play_out
+from .engine import MAX_PLAYERS, MIN_PLAYERS, Board, GameState, Rules
+from .positions import PositionArgumentError, read_position, with_dice_seed
 
 PROG = "monopoly-tui simulate"
 LINEUPS = (*BOT_KINDS, "mixed")
@@ -66,9 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--players",
         type=int,
-        required=True,
         metavar="P",
-        help=f"игроков в партии ({MIN_PLAYERS}–{MAX_PLAYERS})",
+        help=f"игроков в партии ({MIN_PLAYERS}–{MAX_PLAYERS}); с --from-position — из позиции",
+    )
+    parser.add_argument(
+        "--from-position",
+        metavar="TEXT",
+        help="играть с этой позиции (строка MPN): партия i — с кубиками от зерна S + i",
     )
     parser.add_argument(
         "--seed", type=int, required=True, metavar="S", help="зерно: партия i играется с S + i"
@@ -114,6 +121,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _check(args: argparse.Namespace) -> None:
     if args.games < 1:
         raise ArgumentError(f"--games must be at least 1, got {args.games}")
+    if args.players is None:
+        raise ArgumentError("the following arguments are required: --players (or --from-position)")
     if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
         raise ArgumentError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {args.players}")
     if args.seed < 0:
@@ -127,6 +136,20 @@ def _check(args: argparse.Namespace) -> None:
             f"--turn-limit must be 1 to --max-rounds ({args.max_rounds}), got {args.turn_limit}"
         )
     lineup(args.bots, args.players)
+
+
+def _start(args: argparse.Namespace, board: Board) -> GameState:
+    """The position to play on from; --players, if given, must agree with it."""
+    try:
+        start = read_position(args.from_position, board)
+    except PositionArgumentError as exc:
+        raise ArgumentError(f"--from-position: {exc}") from None
+    if start.is_over:
+        raise ArgumentError("--from-position: the game of this position is over")
+    if args.players is not None and args.players != len(start.players):
+        raise ArgumentError(f"--players {args.players}, but the position has {len(start.players)} players")
+    args.players = len(start.players)
+    return start
 
 
 def lineup(bots: str, players: int) -> list[BotKind]:
@@ -199,6 +222,8 @@ class Batch:
     trades: bool = True
     rules: Rules | None = None
     """None: the board's rules."""
+    start: GameState | None = None
+    """The position every game goes on from (its dice from the game's seed), or None for new games."""
 
 
 def play_batch(batch: Batch) -> list[GameStats]:
@@ -213,7 +238,11 @@ def play_batch(batch: Batch) -> list[GameStats]:
             make_bot(kind, game_seed, seat, jail=batch.jail, trades=batch.trades)
             for seat, kind in enumerate(kinds)
         ]
-        _, stats = play_game(batch.board, names, seats, game_seed, rules, batch.max_rounds)
+        if batch.start is None:
+            _, stats = play_game(batch.board, names, seats, game_seed, rules, batch.max_rounds, checked=False)
+        else:
+            start = with_dice_seed(batch.start, game_seed)
+            _, stats = play_out(start, seats, batch.max_rounds, checked=False)
         out.append(stats)
     return out
 
@@ -239,8 +268,11 @@ def run(
     trades: bool = True,
     turn_limit: int | None = None,
     progress: Callable[[], None] | None = None,
+    from_state: GameState | None = None,
 ) -> Totals:
-    """Play the games, spread over `workers` processes; seconds is the wall-clock time of playing them."""
+    """Play the games (new ones, or on from the position from_state), spread over `workers` processes;
+    seconds is the wall-clock time of playing them. A position keeps its own rules (turn_limit is for new
+    games)."""
     kinds = tuple(lineup(bots, players))
     rules = None
     if turn_limit is not None:
@@ -248,7 +280,7 @@ def run(
             update={"end": board.rules.end.model_copy(update={"turn_limit": turn_limit})}
         )
     work = [
-        Batch(board, kinds, seed, first, count, jail, max_rounds, rotate, trades, rules)
+        Batch(board, kinds, seed, first, count, jail, max_rounds, rotate, trades, rules, from_state)
         for first, count in batches(games, workers)
     ]
     totals = Totals(wins=[0] * players)
@@ -307,7 +339,9 @@ def unfinished(totals: Totals) -> int:
 
 def as_json(args: argparse.Namespace, totals: Totals) -> dict[str, Any]:
     kinds = lineup(args.bots, args.players)
+    position = {"position": args.from_position} if args.from_position is not None else {}
     return {
+        **position,
         "games": totals.games,
         "players": args.players,
         "seed": args.seed,
@@ -324,6 +358,7 @@ def as_json(args: argparse.Namespace, totals: Totals) -> dict[str, Any]:
         "seconds": round(totals.seconds, 3),
         "landings": totals.landings,
         "wins": totals.wins,
+        "win_rates": [round(count / totals.games, 4) for count in totals.wins],
         "levels": levels(kinds, totals),
         "unfinished": unfinished(totals),
         "unfinished_share": round(unfinished(totals) / totals.games, 4),
@@ -348,6 +383,8 @@ def summary(console: Console, board: Board, args: argparse.Namespace, totals: To
         f"тюрьма: {args.jail or 'по выбору ботов'}, зерно {args.seed}, предел {args.max_rounds} кругов"
         f"{f', по богатству после {args.turn_limit}' if args.turn_limit else ''})"
     )
+    if args.from_position is not None:
+        console.print(Text(f"С позиции: {args.from_position}"))
     console.print(
         f"В среднем {totals.rounds / totals.games:.1f} кругов за партию; бросков {totals.rolls}, "
         f"действий {totals.actions}, {totals.seconds:.2f} с"
@@ -398,16 +435,20 @@ def summary(console: Console, board: Board, args: argparse.Namespace, totals: To
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run `simulate` with the arguments after the subcommand; returns the exit code."""
+    board = load_board()
+    start = None
     try:
         args = build_parser().parse_args(argv)
+        if args.from_position is not None:
+            start = _start(args, board)
         _check(args)
     except ArgumentError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
-    board = load_board()
     options = {
+        "from_state": start,
         "games": args.games,
         "players": args.players,
         "seed": args.seed,

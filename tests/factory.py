@@ -10,10 +10,21 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from monopoly_tui.boardfile import load_board
-from monopoly_tui.engine import Action, Board, Event, GameState, Roll, apply, check_invariants, new_game
+from monopoly_tui.engine import (
+    Action,
+    Board,
+    Event,
+    GameState,
+    HeldCard,
+    PlayerState,
+    Roll,
+    Rules,
+    apply,
+    check_invariants,
+    from_position,
+    setup,
+)
 from monopoly_tui.engine.board import DeckName
-from monopoly_tui.engine.rules import Rules
-from monopoly_tui.engine.state import Decks, HeldCard
 
 NAMES = ("Аня", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жанна", "Захар")
 
@@ -56,64 +67,48 @@ def make_state(
     turn: int = 0,
     **state_fields: Any,
 ) -> GameState:
-    """A game of `players` seats set up as described: cash, positions, owned lots, jail, deck tops."""
+    """A game of `players` seats set up as described (through the engine's builder, engine.setup):
+    cash, positions, owned lots, jail, deck tops (named cards first, the rest in file order);
+    state_fields are setup's other keywords (phase, debts, auction, ...)."""
     b = board()
-    state = new_game(b, NAMES[:players], seed=seed, rules=rules)
-    held = {
-        seat: [HeldCard(deck=d, index=card_index(d, c)) for d, c in cards]
-        for seat, cards in (jail_cards or {}).items()
-    }
+    start = (rules or b.rules).start.cash
     jailed = set(in_jail)
-    new_players = []
-    for seat, p in enumerate(state.players):
-        changes: dict[str, Any] = {}
-        if cash and seat in cash:
-            changes["cash"] = cash[seat]
-        if positions and seat in positions:
-            changes["position"] = positions[seat]
-        if seat in jailed:
-            changes["in_jail"] = True
-            changes["position"] = b.jail
-        if jail_attempts and seat in jail_attempts:
-            changes["jail_attempts"] = jail_attempts[seat]
-        if seat in held:
-            changes["jail_cards"] = tuple(held[seat])
-        new_players.append(p._replace(**changes))
-    owner = list(state.owner)
-    for square, seat in (owners or {}).items():
-        owner[square] = seat
-    levels = list(state.buildings)
-    for square, level in (buildings or {}).items():
-        levels[square] = level
-    mort = list(state.mortgaged)
-    for square in mortgaged:
-        mort[square] = True
-    held_ids = {(c.deck, c.index) for cards in held.values() for c in cards}
-    decks = {
-        name: tuple(i for i in _deck_order(name, top) if (name, i) not in held_ids)
+    people = [
+        PlayerState(
+            name=NAMES[seat],
+            cash=(cash or {}).get(seat, start),
+            position=b.jail if seat in jailed else (positions or {}).get(seat, 0),
+            in_jail=seat in jailed,
+            jail_attempts=(jail_attempts or {}).get(seat, 0),
+            jail_cards=tuple(
+                HeldCard(deck=d, index=card_index(d, c)) for d, c in (jail_cards or {}).get(seat, ())
+            ),
+        )
+        for seat in range(players)
+    ]
+    held = {(c.deck, c.index) for p in people for c in p.jail_cards}
+    chance_pile, chest_pile = (
+        [i for i in _deck_order(name, top) if (name, i) not in held]
         for name, top in (("chance", chance), ("community_chest", community_chest))
-    }
-    houses = sum(level for level in levels if level < 5)
-    hotels = sum(1 for level in levels if level == 5)
-    # cash given or taken by the setup is accounted to the bank so that money stays conserved
-    start_total = state.rules.start.cash * players
-    bank_balance = start_total - sum(p.cash for p in new_players)
-    update: dict[str, Any] = {
-        "players": tuple(new_players),
-        "owner": tuple(owner),
-        "buildings": tuple(levels),
-        "mortgaged": tuple(mort),
-        "decks": Decks(chance=decks["chance"], community_chest=decks["community_chest"]),
-        "bank_houses": state.rules.buildings.houses - houses,
-        "bank_hotels": state.rules.buildings.hotels - hotels,
-        "bank_balance": bank_balance,
-        "turn": turn,
-        "events": (),
-    }
-    update.update(state_fields)
-    result = state._replace(**update)
-    check_invariants(result)
-    return result
+    )
+    return setup(
+        b,
+        people,
+        rules=rules,
+        seed=seed,
+        owners=owners,
+        buildings=buildings,
+        mortgaged=mortgaged,
+        chance=chance_pile,
+        community_chest=chest_pile,
+        turn=turn,
+        **state_fields,
+    )
+
+
+def at(text: str) -> GameState:
+    """The state of a position line (MPN, see the README) on the Moscow board."""
+    return from_position(text, board())
 
 
 def roll(player: int, die1: int, die2: int) -> Roll:

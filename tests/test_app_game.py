@@ -66,7 +66,7 @@ async def test_a_whole_game_from_the_title_screen_to_game_over() -> None:
         await press("r", "n")  # Игрок 2 declines Первая Парковая: auction without him
         assert situation(session.state) == "auction"
         assert session.state.auction is not None and session.state.auction.bidders == (0,)
-        await press("enter")  # Игрок 1 bids the minimum
+        await press("plus", "enter")  # Игрок 1 chooses the minimum bid and places it
         assert session.state.owner[9] == 0
         await press("e")
         assert isinstance(app.screen, HandoffScreen)
@@ -127,10 +127,10 @@ def policy_keys(app: MonopolyApp, screen: GameScreen) -> list[str]:
         raise_money = [a for a in legal_actions(state) if isinstance(a, SellBuilding | Mortgage)]
         if raise_money:
             return manage_keys(app, seat, raise_money[0])
-        return ["x"]
+        return ["x", "y"]  # bankruptcy, confirmed
     if "enter" in keys and screen.prompt.bid is not None:
         low, cash = screen.prompt.bid
-        return ["enter"] if low <= min(cash // 3, 150_000) else ["p"]
+        return ["plus", "enter"] if low <= min(cash // 3, 150_000) else ["p"]
     for key in ("y", "k", "1", "b", "r", "o"):
         if key in keys:
             return [key]
@@ -186,7 +186,7 @@ async def test_the_compact_list_of_squares_follows_the_game() -> None:
         await pilot.press("enter", "enter")
         session = app.session
         assert session is not None
-        for key in ("r", "b", "e", "enter", "r", "n", "enter", "e", "enter"):
+        for key in ("r", "b", "e", "enter", "r", "n", "plus", "enter", "e", "enter"):
             await pilot.press(key)
             await pilot.pause()
             game = next(s for s in app.screen_stack if isinstance(s, GameScreen))

@@ -193,3 +193,34 @@ def test_placement_prompt(snap_compare: SnapCompare) -> None:
         phase="end_turn",
     )
     assert snap_compare(make_app(), terminal_size=RING, run_before=before)
+
+
+def test_setup_at_80x24(snap_compare: SnapCompare) -> None:
+    assert snap_compare(make_app(), terminal_size=COMPACT, press=["enter"])
+
+
+def test_bankruptcy_confirmation(snap_compare: SnapCompare) -> None:
+    from monopoly_tui.engine import Debt
+
+    debt = Debt(debtor=0, creditor=1, amount=500_000, reason="rent")
+    before = crafted(
+        owners={1: 0, 3: 0, 5: 0},
+        buildings={1: 1, 3: 1},
+        mortgaged=[5],
+        cash={0: 1_000},
+        debts=(debt,),
+        phase="end_turn",
+    )
+    assert snap_compare(make_app(), terminal_size=RING, run_before=before, press=["x"])
+
+
+def test_sell_group_confirmation(snap_compare: SnapCompare) -> None:
+    before = crafted(owners={1: 0, 3: 0}, buildings={1: 2, 3: 1})
+    assert snap_compare(make_app(), terminal_size=RING, run_before=before, press=["m", "d"])
+
+
+def test_trade_summary(snap_compare: SnapCompare) -> None:
+    """The composer with lots ticked both ways: the summary of both sides and the groups completed."""
+    before = crafted(owners={1: 0, 5: 0, 9: 0, 3: 1, 6: 1, 8: 1}, mortgaged=[5])
+    keys = ["t", "space", "down", "space", "tab", "tab", "down", "down", "space", "down", "space"]
+    assert snap_compare(make_app(), terminal_size=RING, run_before=before, press=keys)

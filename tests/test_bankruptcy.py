@@ -6,14 +6,15 @@ legal only when even selling every building and mortgaging every lot would not c
 Bankrupt to a player: the buildings are sold to the bank at half price first, then all cash, lots and
 jail cards go to the creditor, who pays 10 % on each mortgaged lot received and lifts or keeps it.
 Bankrupt to the bank: buildings go back to the bank's supply, lots go back unmortgaged and are
-auctioned in board order, the cash goes to the bank. Money is conserved throughout. The game ends
-with one player left (or after `end.turn_limit` rounds, by net worth). Amounts in rubles.
+auctioned in board order, each starting with the player after the bankrupt one; the cash goes to the
+bank. Money is conserved throughout. The game ends with one player left (or after `end.turn_limit`
+rounds, by net worth). Amounts in rubles.
 """
 
 from __future__ import annotations
 
 import pytest
-from factory import NAMES, board, card_index, kinds, make_state, play, roll
+from factory import NAMES, at, board, card_index, kinds, make_state, play, roll
 
 from monopoly_tui.engine import (
     Build,
@@ -115,18 +116,16 @@ def test_bankruptcy_is_open_exactly_when_everything_sold_and_mortgaged_falls_sho
 def test_all_the_debtors_debts_count_for_bankruptcy():
     """80 000 rent and a 50 000 card fine against 20 000 + Рижская's 100 000: bankruptcy is open, though
     the first debt alone could be covered; with a 40 000 fine it is not."""
-    debts = (
-        Debt(debtor=0, creditor=1, amount=80_000, reason="rent"),
-        Debt(debtor=0, creditor=None, amount=50_000, reason="card"),
+    owing = (
+        "MPN1 Аня:20000@0 Борис:1500000@0 turn=0 phase=end_turn own=5:0 debts=0>1:80000:rent,0>bank:{}:card"
     )
-    state = make_state(2, cash={0: 20_000}, owners={5: 0}, debts=debts, phase="end_turn")
+    state = at(owing.format(50_000))
     assert legal_actions(state) == [DeclareBankruptcy(player=0), Mortgage(player=0, square=5)]
-    smaller = (debts[0], debts[1]._replace(amount=40_000))
-    state = state._replace(debts=smaller)
+    state = at(owing.format(40_000))
     assert legal_actions(state) == [Mortgage(player=0, square=5)]
     state = play(state, Mortgage(player=0, square=5), PayDebt(player=0))
     assert cash(state) == [40_000, START + 80_000]
-    assert state.debts == smaller[1:]
+    assert state.debts == (Debt(debtor=0, creditor=None, amount=40_000, reason="card"),)
     assert legal_actions(state) == [PayDebt(player=0)]
     state = play(state, PayDebt(player=0))
     assert cash(state) == [0, START + 80_000]
@@ -249,7 +248,10 @@ def test_a_creditor_who_cannot_pay_the_interest_owes_it_to_the_bank():
 
 
 def test_bankrupt_to_the_bank_buildings_return_to_the_supply_and_the_lots_are_auctioned_unmortgaged():
-    """Income tax 200 000 against 20 000 + 50 000 for the houses + 60 000 for mortgaging brown."""
+    """Income tax 200 000 against 20 000 + 50 000 for the houses + 60 000 for mortgaging brown.
+
+    Аня goes bankrupt on her own turn; the turn passes to Борис, and the auctions begin with Борис, the
+    player after Аня (not with Вера, the player after the one now on turn)."""
     before = make_state(
         3, cash={0: 20_000}, owners={1: 0, 3: 0, 39: 0}, buildings={1: 1, 3: 1}, mortgaged=[39]
     )
@@ -265,7 +267,8 @@ def test_bankrupt_to_the_bank_buildings_return_to_the_supply_and_the_lots_are_au
     assert [state.owner[i] for i in (1, 3, 39)] == [None, None, None]
     assert not any(state.mortgaged)
     assert state.auction is not None
-    assert (state.auction.square, state.auction.bidders, state.auction_queue) == (1, (2, 1), (3, 39))
+    # the auctions begin with the player after the bankrupt one (seat 1), not after the one now on turn
+    assert (state.auction.square, state.auction.bidders, state.auction_queue) == (1, (1, 2), (3, 39))
     assert total_money(state) == 3 * START
 
 

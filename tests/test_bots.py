@@ -6,17 +6,27 @@ same game. Amounts in rubles.
 from __future__ import annotations
 
 import copy
+import random
 from collections import Counter
 from typing import Any
 
 import pytest
 from factory import NAMES, board, make_state, play, roll
 
-from monopoly_tui.bots import BOT_NAMES, Bot, BotKind, JailPolicy, LandingTally, make_bot, play_game
+from monopoly_tui.bots import (
+    BOT_NAMES,
+    Bot,
+    BotKind,
+    JailPolicy,
+    LandingTally,
+    make_bot,
+    play_game,
+    valuation,
+)
 from monopoly_tui.bots.driver import IN_JAIL
 from monopoly_tui.bots.outlook import Watcher, outlook
-from monopoly_tui.bots.strong import StrongBot
-from monopoly_tui.bots.valuation import visit_rates
+from monopoly_tui.bots.strong import APPRAISER, StrongBot
+from monopoly_tui.bots.valuation import View, visit_rates
 from monopoly_tui.engine import (
     AcceptTrade,
     Action,
@@ -479,8 +489,9 @@ def test_same_seed_same_game() -> None:
 class Forgetful:
     """Plays a bot, and checks each answer against a copy of it that has forgotten its shortcuts (the
     outlook kept between changes of holdings, the note that managing has nothing to do, the strong bot's
-    reserve and its note that no offer is worth making) but keeps what it remembers on purpose (offers
-    made, this turn's budget). Checks the watchers kept for every seat against fresh outlooks, too."""
+    reserve, its notes that no offer is worth making and that nothing is, the exchanges it priced, its
+    wishes' order, the rent peaks) but keeps what it remembers on purpose (offers made, this turn's
+    budget). Checks the watchers kept for every seat against fresh outlooks, too."""
 
     def __init__(self, bot: Bot, watchers: list[Watcher], checked: Counter[str]) -> None:
         self.bot, self.watchers, self.checked = bot, watchers, checked
@@ -498,8 +509,12 @@ class Forgetful:
         if isinstance(fresh, StrongBot):
             fresh._reserve = StrongBot(0, seat)._reserve
             fresh._no_offer = None
-        expected = getattr(fresh, ask)(state, seat)
+            fresh._priced = StrongBot(0, seat)._priced
+            fresh._order = StrongBot(0, seat)._order
+            fresh._still = None
         action: Action | None = getattr(self.bot, ask)(state, seat)
+        valuation._PEAKS.clear()  # the rent peaks kept for the last holdings seen, worked out afresh
+        expected = getattr(fresh, ask)(state, seat)
         assert action == expected, f"{ask} at round {state.round}: {action} but {expected} without shortcuts"
         self.checked[ask] += 1
         return action
@@ -527,6 +542,27 @@ def test_the_bots_shortcuts_change_no_decision() -> None:
         play_game(board(), NAMES[: len(kinds)], bots, seed, rules, max_rounds=60)
     assert checked["choose"] > 500
     assert checked["manage"] > 500
+
+
+def test_an_offers_worth_from_the_lots_that_change_hands_is_the_whole_boards_difference() -> None:
+    """The bots price offers by the change in worth of the lots that move (worth_change): it must equal
+    the whole board's worth afterwards minus before, for every seat, lot and new owner, in real games."""
+    chooser = random.Random(5)
+    compared = 0
+    for seed in (1, 2):
+        kinds: list[BotKind] = ["strong", "simple", "strong", "simple"]
+        bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
+        state = play_game(board(), NAMES[:4], bots, seed, max_rounds=25)[0]
+        lots = [i for i in state.board.properties if state.owner[i] is not None]
+        for _ in range(300):
+            moved = chooser.sample(lots, chooser.randint(1, min(4, len(lots))))
+            owners: dict[int, int | None] = {i: chooser.choice([0, 1, 2, 3, None]) for i in moved}
+            after = View.of(state).with_owner(owners)  # type: ignore[arg-type]
+            for seat in range(4):
+                whole = APPRAISER.worth(after, seat) - APPRAISER.worth(state, seat)
+                assert APPRAISER.worth_change(state, seat, owners) == whole, (owners, seat)
+                compared += whole != 0
+    assert compared > 500
 
 
 @pytest.mark.xfail(

@@ -11,7 +11,7 @@ in make_state has the card under test on top.
 from __future__ import annotations
 
 import pytest
-from factory import board, card_index, kinds, make_state, play, roll
+from factory import at, board, card_index, kinds, make_state, play, roll
 
 from monopoly_tui.engine import Action, GameState, IllegalActionError, Roll, Rules, UseJailCard, legal_actions
 from monopoly_tui.engine import apply as apply_action
@@ -431,10 +431,8 @@ def test_repairs_without_buildings_cost_nothing(card: str, square: int):
 
 
 def test_chairman_pays_each_other_active_player_50000_but_not_a_bankrupt_one():
-    state = make_state(4, positions={0: 0}, chance=["chance.chairman"], cash={2: 0})
-    players = list(state.players)
-    players[2] = players[2]._replace(bankrupt=True)
-    state = state._replace(players=tuple(players))
+    chairman = card_index("chance", "chance.chairman")
+    state = at(f"MPN1 Аня:1500000@0 Борис:1500000@0 Вера:0@0x Глеб:1500000@0 turn=0 out=2 chance={chairman}")
     after = play(state, roll(0, 3, 4))
     assert [p.cash for p in after.players] == [START - 100_000, START + 50_000, 0, START + 50_000]
     paid = [(e.other, e.amount) for e in after.events if e.kind == "paid_player"]

@@ -204,20 +204,22 @@ def test_bankruptcy_to_the_bank_auctions_the_lots_in_board_order_and_returns_the
         *chest,
         card_index("community_chest", "community_chest.get_out_of_jail"),
     )
-    # the turn passed to seat 1; the lots go under the hammer among seats 1 and 2, Житная first
+    # the turn passed to seat 1; the lots go under the hammer among seats 1 and 2, Житная first, each
+    # auction beginning with seat 1, the player after the bankrupt one (RULES.md)
     assert state.turn == 1
     assert state.auction is not None
-    assert (state.auction.square, state.auction.bidders) == (1, (2, 1))
+    assert (state.auction.square, state.auction.bidders) == (1, (1, 2))
     assert state.auction_queue == (5, 12)
-    state = play(state, Bid(player=2, amount=1_000), PassBid(player=1))
+    state = play(state, PassBid(player=1), Bid(player=2, amount=1_000))
     assert state.owner[1] == 2
     assert state.auction is not None
     assert state.auction.square == 5
-    state = play(state, PassBid(player=2), PassBid(player=1))
+    assert state.auction.bidders == (1, 2)
+    state = play(state, PassBid(player=1), PassBid(player=2))
     assert (state.owner[5], state.mortgaged[5]) == (None, False)
     assert state.auction is not None
     assert state.auction.square == 12
-    state = play(state, PassBid(player=2), Bid(player=1, amount=100_000))
+    state = play(state, Bid(player=1, amount=100_000), PassBid(player=2))
     assert state.owner[12] == 1
     assert state.auction is None
     assert state.auction_queue == ()

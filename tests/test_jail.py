@@ -7,7 +7,7 @@ prisoner's own lots, so that nothing else happens there. Amounts are rubles.
 from __future__ import annotations
 
 import pytest
-from factory import card_index, kinds, make_state, play, roll
+from factory import at, card_index, kinds, make_state, play, roll
 
 from monopoly_tui.engine import (
     Action,
@@ -144,7 +144,7 @@ def test_pay_fine_then_an_ordinary_throw_where_doubles_throw_again() -> None:
 def test_use_chance_card_goes_to_the_bottom_of_chance_and_doubles_throw_again() -> None:
     """UseJailCard: out of jail, the card back at the BOTTOM of its own deck, then an ordinary turn."""
     card = card_index("chance", "chance.get_out_of_jail")
-    state = make_state(2, in_jail=[0], jail_cards={0: [("chance", "chance.get_out_of_jail")]}, owners={14: 0})
+    state = at(f"MPN1 Аня:1500000@10j0+chance{card} Борис:1500000@0 turn=0 own=14:0")
     assert card not in state.decks.chance
     assert len(state.decks.chance) == 15
     chest = state.decks.community_chest
@@ -277,7 +277,7 @@ def test_failed_rolls_stay_in_jail_end_the_turn_and_count() -> None:
 
 def test_third_failed_roll_forces_the_fine_and_moves_by_that_throw() -> None:
     """After the third failed roll: pay 50 000 (to the bank) and move by that third throw."""
-    state = make_state(2, in_jail=[0], jail_attempts={0: 2}, owners={16: 0})
+    state = at("MPN1 Аня:1500000@10j2 Борис:1500000@0 turn=0 own=16:0")
     bank = state.bank_balance
     state = play(state, roll(0, 2, 4))
     p = state.players[0]

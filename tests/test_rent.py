@@ -7,7 +7,7 @@ itself (no action to collect it), so each scenario is a single scripted throw. A
 from __future__ import annotations
 
 import pytest
-from factory import kinds, make_state, play, roll
+from factory import at, kinds, make_state, play, roll
 
 from monopoly_tui.engine import EndTurn, GameState, Rules, legal_actions, rent_due
 
@@ -52,7 +52,7 @@ def test_rent_is_collected_automatically_and_the_turn_goes_on() -> None:
 
 def test_whole_group_without_buildings_doubles_the_base_rent() -> None:
     """Seed 001: the owner of the whole colour group, nothing built: twice the base rent (8 000)."""
-    state = land(make_state(2, owners={1: 1, 3: 1}), 1, 2)
+    state = land(at("MPN1 Аня:1500000@0 Борис:1500000@0 turn=0 own=1:1,3:1"), 1, 2)
     assert_rent_paid(state, 8_000, 3)
     assert state.players[0].cash == START - 8_000
 
@@ -71,8 +71,11 @@ def test_a_mortgaged_lot_in_the_group_stops_the_double_rent() -> None:
 
 def test_option_off_a_mortgaged_lot_does_not_stop_the_double_rent() -> None:
     """rent.double_rent_blocked_by_mortgage false: the whole group doubles even with a lot mortgaged."""
-    rules = Rules.model_validate({"rent": {"double_rent_blocked_by_mortgage": False}})
-    state = land(make_state(2, rules=rules, owners={1: 1, 3: 1}, mortgaged=[1]), 1, 2)
+    state = at(
+        "MPN1 Аня:1500000@0 Борис:1500000@0 turn=0 own=1:1m,3:1 "
+        "rules=rent.double_rent_blocked_by_mortgage:false"
+    )
+    state = land(state, 1, 2)
     assert_rent_paid(state, 8_000, 3)
 
 

@@ -279,10 +279,20 @@ def real_save(tmp_path: Path, actions: int = 60) -> bytes:
     return path.read_bytes()
 
 
-def edited(raw: bytes, change: Any) -> bytes:
+def edited(raw: bytes, change: Any, *, redigest: bool = False) -> bytes:
+    """raw with change applied to its JSON; redigest: with the header's digest made to match again (a
+    careful forger), so that a check behind the digest is what refuses it."""
     data = json.loads(raw)
     change(data)
+    if redigest:
+        data["header"]["digest"] = digest_of(data)
     return json.dumps(data, ensure_ascii=False).encode("utf-8")
+
+
+def digest_of(data: dict[str, Any]) -> str:
+    from monopoly_tui.saves.format import _digest
+
+    return _digest({k: v for k, v in data.items() if k != "actions"})
 
 
 def assign(*path_and_value: Any) -> Any:
@@ -303,7 +313,7 @@ def drop(key: str) -> Any:
 def illegal_in_the_middle(raw: bytes) -> tuple[bytes, int]:
     """The save with one action in the middle replaced by another player's end of turn (never legal)."""
     data = json.loads(raw)
-    record = GameRecord.model_validate({k: data[k] for k in GameRecord.model_fields})
+    record = GameRecord.model_validate({k: data[k] for k in GameRecord.model_fields if k in data})
     state = new_game(board(), record.players, seed=record.seed, rules=record.rules)
     middle = len(record.actions) // 2
     for action in record.actions[:middle]:
@@ -363,7 +373,11 @@ def broken_corpus(raw: bytes) -> list[tuple[str, bytes, set[str]]]:
         # versions
         ("version 0", edited(raw, assign("format_version", 0)), {"save.error.unknown_version"}),
         ("version -1", edited(raw, assign("format_version", -1)), {"save.error.unknown_version"}),
-        ("newer version", edited(raw, assign("format_version", 2)), {"save.error.newer_version"}),
+        (
+            "newer version",
+            edited(raw, assign("format_version", saves.FORMAT_VERSION + 1)),
+            {"save.error.newer_version"},
+        ),
         ("much newer", edited(raw, assign("format_version", 99)), {"save.error.newer_version"}),
         ("record format 2", edited(raw, assign("format", 2)), {"save.error.unknown_version"}),
         # foreign files
@@ -394,6 +408,7 @@ def broken_corpus(raw: bytes) -> list[tuple[str, bytes, set[str]]]:
                     seats=d["seats"][:1],
                     header={**d["header"], "players": d["players"][:1]},
                 ),
+                redigest=True,
             ),
             {"save.error.cannot_start"},
         ),
@@ -499,7 +514,7 @@ def test_files_that_cannot_be_read(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 
     path = tmp_path / "g.json"
     save(path, *final(1, 2, limit=10))
-    monkeypatch.setattr(saves, "MAX_SAVE_BYTES", 100)
+    monkeypatch.setattr(saves.files, "MAX_SAVE_BYTES", 100)
     assert_refused(path, {"save.error.too_large"}, "too large")
     monkeypatch.undo()
 
@@ -530,7 +545,7 @@ def test_no_exception_but_save_error_escapes(tmp_path: Path, monkeypatch: pytest
     def bug(*args: Any, **kwargs: Any) -> GameState:
         raise IndexError("an engine bug")
 
-    monkeypatch.setattr(saves, "replay", bug)
+    monkeypatch.setattr(saves.store, "apply_action", bug)
     error = assert_refused(path, {"save.error.unexpected"}, "engine bug")
     assert "IndexError" in str(error)
 
@@ -675,7 +690,7 @@ def test_new_save_paths_never_collide() -> None:
         seen.add(path)
     # an existing file (written by another process) is never reused
     taken = new_save_path(["Вера"])
-    saves._issued.discard(taken)
+    saves.lock_path(taken).unlink()  # as if another process had reserved it, then written it
     save(taken, *final(1, 2, limit=5))
     again = new_save_path(["Вера"])
     assert again != taken and not again.exists()

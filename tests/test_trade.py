@@ -31,6 +31,7 @@ from monopoly_tui.engine import (
     KeepMortgage,
     Mortgage,
     PayDebt,
+    PlayerState,
     ProposeTrade,
     RejectTrade,
     Roll,
@@ -42,9 +43,11 @@ from monopoly_tui.engine import (
     current_actor,
     is_legal,
     legal_actions,
+    setup,
     situation,
     why_illegal,
 )
+from monopoly_tui.engine.builder import facts as setup_facts
 from monopoly_tui.engine.invariants import total_money
 from monopoly_tui.engine.state import HeldCard, MortgageChoice
 
@@ -68,15 +71,15 @@ def cash(state: GameState) -> list[int]:
 
 
 def out_of_the_game(state: GameState, seat: int) -> GameState:
-    """The state with seat already bankrupt (no assets; its cash accounted to the bank)."""
-    players = list(state.players)
-    gone = players[seat]
-    players[seat] = gone._replace(bankrupt=True, cash=0)
-    return state._replace(
-        players=tuple(players),
-        bank_balance=state.bank_balance + gone.cash,
-        eliminated=(*state.eliminated, seat),
+    """The state with seat already bankrupt (no assets; the builder accounts its cash to the bank)."""
+    facts = setup_facts(state)
+    gone = state.players[seat]
+    facts["players"] = tuple(
+        PlayerState(name=gone.name, cash=0, position=gone.position, bankrupt=True) if i == seat else p
+        for i, p in enumerate(state.players)
     )
+    facts["eliminated"] = (*state.eliminated, seat)
+    return setup(state.board, **facts)
 
 
 def refused(state: GameState, action: Action, message: str) -> None:

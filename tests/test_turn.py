@@ -7,7 +7,7 @@ played with scripted dice on a small set-up state. Amounts are rubles.
 from __future__ import annotations
 
 import pytest
-from factory import NAMES, board, card_index, kinds, make_state, play, play_events, roll
+from factory import NAMES, at, board, card_index, kinds, make_state, play, play_events, roll
 
 from monopoly_tui.engine import (
     Action,
@@ -178,10 +178,7 @@ def test_rounds_are_counted_from_the_seat_that_began() -> None:
 
 def test_rounds_go_on_when_the_seat_that_began_is_out() -> None:
     """Борис began and went bankrupt: the dice pass from Аня to Вера over his seat, and a round begins."""
-    state = make_state(3, turn=0, first=1, positions={0: 15, 2: 15})
-    players = list(state.players)
-    players[1] = players[1]._replace(bankrupt=True, cash=0)
-    state = state._replace(players=tuple(players), bank_balance=START, eliminated=(1,))
+    state = at("MPN1 Аня:1500000@15 Борис:0@0x Вера:1500000@15 turn=0 first=1 out=1")
     state = play(state, roll(0, 2, 3), EndTurn(player=0))
     assert (state.turn, state.round) == (2, 2)
     state = play(state, roll(2, 2, 3), EndTurn(player=2))

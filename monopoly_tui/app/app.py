@@ -6,19 +6,21 @@ import asyncio
 import contextlib
 import signal
 from pathlib import Path
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
 from textual.timer import Timer
 
 from ..bots import EFFORTS, MasterBot
-from ..engine import Board, Event, IllegalActionError, Rules, current_actor, situation
+from ..engine import Board, Event, GameState, IllegalActionError, Rules, current_actor, situation
 from ..locale import tr
-from ..saves import SaveError, latest_unfinished, load_save, new_save_path
-from ..session import GameSession, Seat
+from ..saves import SaveError, latest_unfinished, load_save, lock_save, new_save_path
+from ..session import PLAYER_COLORS, PLAYER_TOKENS, GameSession, Seat
 from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
 from .game_screen import GameScreen
 from .manage import ManageScreen
+from .reasons import reason_text
 from .replay import ReplayScreen
 from .saves_screen import LoadScreen
 from .setup import SetupScreen
@@ -51,6 +53,7 @@ class MonopolyApp(App[None]):
         dice: list[tuple[int, int]] | None = None,
         start_with: Path | None = None,
         replay: Path | None = None,
+        position: GameState | None = None,
         autosave: bool = True,
     ) -> None:
         """`seed` fixes the seed offered in setup and `dice` scripts the throws (tests, snapshots);
@@ -63,6 +66,7 @@ class MonopolyApp(App[None]):
         self.session: GameSession | None = None
         self.start_with = start_with
         self.replay = replay
+        self.position = position
         self.autosave = autosave
         self.bot_speed = 0
         self._bot_timer: Timer | None = None
@@ -78,6 +82,14 @@ class MonopolyApp(App[None]):
             self.call_after_refresh(self.load_game, self.start_with)
         elif self.replay is not None:
             self.call_after_refresh(self.replay_game, self.replay)
+        elif self.position is not None:
+            self.call_after_refresh(self.start_from_position, self.position)
+
+    def exit(self, *args: Any, **kwargs: Any) -> None:
+        """Quit (Ctrl+Q, Ctrl+C, SIGTERM, SIGHUP): the computer players' last moves are saved first."""
+        if self.session is not None:
+            self.session.close()
+        super().exit(*args, **kwargs)
 
     # --- starting --------------------------------------------------------------------------------
 
@@ -85,13 +97,36 @@ class MonopolyApp(App[None]):
         self.push_screen(SetupScreen(self.board, self.rules, self.seed))
 
     def start_game(self, seats: list[Seat], seed: int, rules: Rules) -> None:
-        self.session = GameSession.start(self.board, seats, seed=seed, rules=rules, dice=self.dice)
+        self.begin(GameSession.start(self.board, seats, seed=seed, rules=rules, dice=self.dice))
+
+    def start_from_position(self, state: GameState) -> None:
+        """A hot-seat game going on from a position (--position): every seat a person, default tokens."""
+        seats = [
+            Seat(name=p.name, token=PLAYER_TOKENS[seat], color=PLAYER_COLORS[seat])
+            for seat, p in enumerate(state.players)
+        ]
+        self.begin(GameSession.start(self.board, seats, seed=state.seed, position=state, dice=self.dice))
+
+    def begin(self, session: GameSession) -> None:
+        self.session = session
         if self.autosave:
-            self.session.save_path = new_save_path([s.name for s in seats])
-            self.session.autosave()
-            self.report_save_error()
-        self.switch_screen(GameScreen(self.session))
-        if self.session.bot_to_move() is not None:
+            try:
+                path = new_save_path([s.name for s in session.seats])
+            except SaveError as exc:  # no saves folder to be had: the game goes on, unsaved, and says so
+                session.log.append(exc.reason)
+                self.notify(exc.reason, severity="error", timeout=15, markup=False)
+            else:
+                session.save_path = path
+                session.lock = lock_save(path)
+                session.autosave()
+                self.report_save_error()
+        if isinstance(self.screen, TitleScreen):  # --position: the title stays beneath the game
+            self.push_screen(GameScreen(session))
+        else:  # over the setup screen
+            self.switch_screen(GameScreen(session))
+        if session.state.is_over:
+            self.push_screen(GameOverScreen(session))
+        elif session.bot_to_move() is not None:
             self.call_after_refresh(self.schedule_bot)
 
     def continue_game(self) -> None:
@@ -108,13 +143,23 @@ class MonopolyApp(App[None]):
     def load_game(self, path: Path) -> None:
         """Continue a saved game; a file that cannot be read is reported, never changed."""
         try:
+            lock = lock_save(path) if self.autosave else None
+        except SaveError as exc:  # open in another window: refused here, nothing changed
+            self.notify(exc.reason, severity="error", timeout=8, markup=False)
+            return
+        try:
             loaded = load_save(path, self.board)
         except SaveError as exc:
-            self.notify(exc.reason, severity="error", timeout=8)
+            if lock is not None:
+                lock.release()
+            self.notify(exc.reason, severity="error", timeout=8, markup=False)
             return
         session = GameSession.resume(self.board, loaded)
+        session.lock = lock
         if not self.autosave:
             session.save_path = None
+        if self.session is not None:
+            self.session.close()
         self.session = session
         while not isinstance(self.screen, TitleScreen) and len(self.screen_stack) > 2:
             self.pop_screen()
@@ -129,13 +174,15 @@ class MonopolyApp(App[None]):
         try:
             loaded = load_save(path, self.board)
         except SaveError as exc:
-            self.notify(exc.reason, severity="error", timeout=8)
+            self.notify(exc.reason, severity="error", timeout=8, markup=False)
             return
         self.push_screen(ReplayScreen(loaded))
 
     def report_save_error(self) -> None:
         if self.session is not None and self.session.save_error:
-            self.notify(tr("save.failed", reason=self.session.save_error), severity="error", timeout=8)
+            self.notify(
+                tr("save.failed", reason=self.session.save_error), severity="error", timeout=8, markup=False
+            )
 
     # --- playing ---------------------------------------------------------------------------------
 
@@ -145,8 +192,8 @@ class MonopolyApp(App[None]):
         assert session is not None
         try:
             events = session.act(action)  # type: ignore[arg-type]
-        except IllegalActionError:
-            self.notify(tr("error.illegal"), severity="error")
+        except IllegalActionError as exc:
+            self.notify(reason_text(session.state, exc.reason), severity="error")
             return
         self.after(events)
 
@@ -174,6 +221,9 @@ class MonopolyApp(App[None]):
         # once (it offers managing and trading before the throw), with the computer players' moves in
         # the log instead of behind a handoff screen.
         hand_on = len(session.people_in_game()) > 1
+        answerer = next((e.player for e in events if e.kind in ("trade_accepted", "trade_rejected")), None)
+        if answerer in session.bots:
+            answerer = None  # a computer player answered: the laptop never left the person
         if "turn_started" in kinds and situation(state) == "calm":
             if hand_on:
                 self.push_screen(HandoffScreen(session, state.turn, turn_change=True))
@@ -183,6 +233,10 @@ class MonopolyApp(App[None]):
                 self.pop_screen()
             if hand_on:
                 self.push_screen(HandoffScreen(session, actor, turn_change=False))
+        elif hand_on and actor is not None and answerer is not None and actor != answerer:
+            # the partner answered at the laptop: it goes back to whoever decides next (the player whose
+            # turn it is, or the proposer with a mortgaged lot received)
+            self.push_screen(HandoffScreen(session, actor, turn_change=False))
 
     # --- computer players ---------------------------------------------------------------------------
 
@@ -212,6 +266,8 @@ class MonopolyApp(App[None]):
     def cycle_bot_speed(self) -> None:
         self.bot_speed = (self.bot_speed + 1) % len(BOT_DELAYS)
         self.notify(tr(f"bots.speed.{self.bot_speed}"))
+        if self.game_screen is not None:
+            self.game_screen.show_keys()
         if self._bot_timer is not None and BOT_DELAYS[self.bot_speed] == 0:
             self._bot_timer.stop()
             self._bot_timer = None
@@ -226,6 +282,8 @@ class MonopolyApp(App[None]):
 
     def return_to_title(self) -> None:
         """Back to the title screen after a game."""
+        if self.session is not None:
+            self.session.close()
         self.session = None
         while len(self.screen_stack) > 2:
             self.pop_screen()
@@ -241,4 +299,7 @@ class MonopolyApp(App[None]):
             self.push_screen(TradeScreen(self.session, seat))
 
     def open_rules(self) -> None:
-        self.push_screen(RulesScreen(self.session.state.rules if self.session else self.rules, self.board))
+        if self.session is None:
+            self.push_screen(RulesScreen(self.rules, self.board))
+        else:
+            self.push_screen(RulesScreen(self.session.state.rules, self.board, self.session.state.seed))

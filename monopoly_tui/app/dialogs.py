@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rich.style import Style
@@ -10,14 +11,18 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Footer, Markdown, Static
 
 from ..engine import Board, Rules, net_worth
+from ..engine.turn import rounds_played
 from ..locale import tr
 from ..money import rubles
+from ..names import printable
 from ..session import GameSession
+from .buttons import ButtonRow
+from .plain import plain
 
 
 class HandoffScreen(ModalScreen[None]):
@@ -39,7 +44,7 @@ class HandoffScreen(ModalScreen[None]):
     }
     HandoffScreen #handoff-title { text-style: bold; width: 100%; content-align: center middle; }
     HandoffScreen #handoff-detail { width: 100%; content-align: center middle; margin: 1 0; }
-    HandoffScreen Horizontal { height: auto; align: center middle; }
+    HandoffScreen ButtonRow { height: auto; align: center middle; }
     HandoffScreen Button { margin: 0 1; }
     """
 
@@ -53,17 +58,18 @@ class HandoffScreen(ModalScreen[None]):
         name = self.session.state.players[self.seat].name
         seat = self.session.seats[self.seat]
         key = "handoff.turn" if self.turn_change else "handoff.pass"
-        title = Text(tr(key, name=name))
+        title = plain(tr(key, name=name))
         title.stylize(Style(color=seat.color, bold=True), len(title) - len(name))
         with Vertical():
             yield Static(title, id="handoff-title")
             detail = tr("handoff.turn_detail") if self.turn_change else tr("handoff.pass_detail", name=name)
-            yield Static(detail, id="handoff-detail")
-            with Horizontal():
+            yield Static(plain(detail), id="handoff-detail")
+            with ButtonRow():
                 yield Button(tr("handoff.go_on"), id="go-on", variant="primary")
                 if self.turn_change:
                     yield Button(tr("choice.manage"), id="manage")
                     yield Button(tr("choice.trade"), id="trade")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#go-on", Button).focus()
@@ -92,8 +98,8 @@ class HandoffScreen(ModalScreen[None]):
             self.action_trade()
 
 
-def rules_markdown(rules: Rules, board: Board) -> str:
-    """The rules in force, for the help screen."""
+def rules_markdown(rules: Rules, board: Board, seed: int | None = None) -> str:
+    """The rules in force, for the help screen; in a game, its seed (the same seed, the same dice)."""
     yes, no = tr("rules.yes"), tr("rules.no")
     options = [
         (tr("rules.opt.start_cash"), rubles(rules.start.cash)),
@@ -115,8 +121,18 @@ def rules_markdown(rules: Rules, board: Board) -> str:
         (tr("rules.opt.interest"), f"{rules.mortgage.interest_percent}%"),
         (tr("rules.opt.limit"), str(rules.end.turn_limit) if rules.end.turn_limit else tr("rules.none")),
     ]
+    if seed is not None:
+        options.append((tr("rules.opt.seed"), str(seed)))
     table = "\n".join(f"| {name} | {value} |" for name, value in options)
-    return tr("rules.text", board=board.name) + f"\n\n## {tr('rules.options')}\n\n| | |\n|---|---|\n{table}\n"
+    return (
+        tr("rules.text", board=markdown_escaped(board.name))
+        + f"\n\n## {tr('rules.options')}\n\n| | |\n|---|---|\n{table}\n"
+    )
+
+
+def markdown_escaped(text: str) -> str:
+    """Outside text for a Markdown document: every ASCII punctuation mark escaped, so it stays text."""
+    return re.sub(r"([!-/:-@\[-`{-~])", r"\\\1", printable(text))
 
 
 class RulesScreen(ModalScreen[None]):
@@ -126,9 +142,9 @@ class RulesScreen(ModalScreen[None]):
     RulesScreen > VerticalScroll { width: 90%; height: 90%; border: thick $accent; background: $surface; }
     """
 
-    def __init__(self, rules: Rules, board: Board) -> None:
+    def __init__(self, rules: Rules, board: Board, seed: int | None = None) -> None:
         super().__init__()
-        self.text = rules_markdown(rules, board)
+        self.text = rules_markdown(rules, board, seed)
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
@@ -194,7 +210,7 @@ class GameOverScreen(Screen[None]):
         state = self.session.state
         assert state.winner is not None
         with Vertical():
-            yield Static(tr("over.winner", name=state.players[state.winner].name), id="winner")
+            yield Static(plain(tr("over.winner", name=state.players[state.winner].name)), id="winner")
             table = Table(expand=True)
             table.add_column(tr("over.place"), justify="right")
             table.add_column(tr("players.name"))
@@ -207,7 +223,7 @@ class GameOverScreen(Screen[None]):
                 worth = tr("players.bankrupt") if p.bankrupt else rubles(net_worth(state, seat))
                 table.add_row(str(place), name, rubles(p.cash), worth)
             yield Static(table)
-            yield Static(tr("over.history", rounds=len(self.session.worth)), classes="spark-label")
+            yield Static(tr("over.history", rounds=rounds_played(state)), classes="spark-label")
             yield Static(worth_chart(self.session), id="worth-chart")
             yield Button(tr("over.to_title"), id="to-title", variant="primary")
         yield Footer()

@@ -12,6 +12,7 @@ from textual.widgets import RichLog, Static
 from ..engine import Bid
 from ..locale import tr
 from ..money import rubles
+from ..narrate import narrate_action
 from ..session import GameSession
 from .board import COMPACT, BoardView
 from .panels import ChoiceButton, KeyBar, PromptPanel, StatePanels
@@ -54,6 +55,8 @@ BID_JUMP = 10
 class GameScreen(Screen[None]):
     """Holds nothing of its own: it shows `app.session` and asks the app to act."""
 
+    AUTO_FOCUS = ""  # back from a dialog, the prompt's own default (often nothing) keeps the focus
+
     BINDINGS = [
         *_choice_bindings(),
         Binding("m,ь", "manage", tr("binding.manage"), key_display="m"),
@@ -83,6 +86,8 @@ class GameScreen(Screen[None]):
         self._logged = 0
         self.bid_amount = 0
         self.bid_typing = ""
+        self.bid_chosen = False
+        """The bidder has set the amount (a stray Enter bids nothing)."""
 
     def compose(self) -> ComposeResult:
         centre = Vertical(
@@ -127,11 +132,17 @@ class GameScreen(Screen[None]):
             log.write(line)
         self._logged = len(session.log)
         self.query_one(PromptPanel).show(self.prompt, session)
-        self.query_one(KeyBar).show(self.prompt, undo=session.can_undo())
+        self.show_keys()
         if self.prompt.bid is not None:
-            self.bid_amount, self.bid_typing = self.prompt.bid[0], ""
+            self.bid_amount, self.bid_typing, self.bid_chosen = self.prompt.bid[0], "", False
             self.show_bid()
         self.refresh_bindings()
+
+    def show_keys(self) -> None:
+        """The footer: the prompt's keys, undo, and with computer players the pace key and the pace now."""
+        session = self.session
+        pace = self.app.bot_speed if session.bots else None  # type: ignore[attr-defined]
+        self.query_one(KeyBar).show(self.prompt, undo=session.can_undo(), pace=pace)
 
     # --- choosing ------------------------------------------------------------------------------------
 
@@ -161,7 +172,9 @@ class GameScreen(Screen[None]):
             self.take(event.button.choice)
 
     def take(self, choice: Choice) -> None:
-        if choice.action is not None:
+        if choice.confirm is not None:
+            self.app.push_screen(ConfirmScreen(choice.confirm), lambda yes: self._confirmed(choice, yes))
+        elif choice.action is not None:
             self.app.act(choice.action)  # type: ignore[attr-defined]
         elif choice.command == "bid":
             self.place_bid()
@@ -169,6 +182,10 @@ class GameScreen(Screen[None]):
             self.action_manage()
         elif choice.command == "trade":
             self.action_trade()
+
+    def _confirmed(self, choice: Choice, yes: bool | None) -> None:
+        if yes and choice.action is not None and choice in self.prompt.choices:
+            self.app.act(choice.action)  # type: ignore[attr-defined]
 
     def action_manage(self) -> None:
         self.app.open_manage()  # type: ignore[attr-defined]
@@ -182,14 +199,14 @@ class GameScreen(Screen[None]):
         if not session.can_undo():
             self.notify(tr("undo.nothing"), severity="warning")
             return
-        name = session.state.players[session.record.actions[-1].player].name
+        what = narrate_action(session.record.actions[-1], session.state)
 
         def answered(yes: bool | None) -> None:
             if yes and session.can_undo():
                 session.undo()
                 self.redraw()
 
-        self.app.push_screen(ConfirmScreen(tr("undo.confirm", name=name)), answered)
+        self.app.push_screen(ConfirmScreen(tr("undo.confirm", what=what)), answered)
 
     def action_bot_speed(self) -> None:
         self.app.cycle_bot_speed()  # type: ignore[attr-defined]
@@ -204,7 +221,9 @@ class GameScreen(Screen[None]):
             return
         low, cash = self.prompt.bid
         self.bid_typing = ""
-        self.bid_amount = min(cash, max(low, self.bid_amount + steps * BID_STEP))
+        if self.bid_chosen:
+            self.bid_amount = min(cash, max(low, self.bid_amount + steps * BID_STEP))
+        self.bid_chosen = True
         self.show_bid()
 
     def action_digit(self, digit: str) -> None:
@@ -213,6 +232,7 @@ class GameScreen(Screen[None]):
             return
         self.bid_typing = (self.bid_typing + digit).lstrip("0")[:12]
         self.bid_amount = int(self.bid_typing or "0")
+        self.bid_chosen = True
         self.show_bid()
 
     def action_bid_erase(self) -> None:
@@ -223,12 +243,16 @@ class GameScreen(Screen[None]):
     def show_bid(self) -> None:
         if self.prompt.bid is not None:
             low, cash = self.prompt.bid
-            self.query_one(PromptPanel).show_bid(self.bid_amount, low, cash, BID_STEP, BID_JUMP * BID_STEP)
+            amount = self.bid_amount if self.bid_chosen else None
+            self.query_one(PromptPanel).show_bid(amount, low, cash, BID_STEP, BID_JUMP * BID_STEP)
 
     def place_bid(self) -> None:
         if self.prompt.bid is None or self.prompt.seat is None:
             return
         low, cash = self.prompt.bid
+        if not self.bid_chosen:
+            self.notify(tr("bid.choose_first", low=rubles(low)), severity="warning")
+            return
         if not low <= self.bid_amount <= cash:
             self.notify(tr("bid.out_of_range", low=rubles(low), cash=rubles(cash)), severity="error")
             return

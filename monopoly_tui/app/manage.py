@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -21,6 +22,7 @@ from ..engine import (
     managers,
     rent_due,
     situation,
+    why_illegal,
 )
 from ..engine.board import Street
 from ..engine.buildings import sale_price
@@ -29,6 +31,10 @@ from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
 from .cells import building_marks
+from .plain import plain
+from .prompts import sell_group_question
+from .reasons import reason_text
+from .saves_screen import ConfirmScreen
 
 ROW_ACTIONS: dict[str, type] = {"b": Build, "s": SellBuilding, "g": Mortgage, "u": Unmortgage}
 """Keys of the actions on the selected lot."""
@@ -44,8 +50,9 @@ class ManageScreen(ModalScreen[None]):
 
     BINDINGS = [
         Binding("escape,q,й", "close", tr("binding.close"), key_display="esc"),
-        Binding("left", "seat(-1)", tr("binding.prev_player"), key_display="←"),
-        Binding("right", "seat(1)", tr("binding.next_player"), key_display="→"),
+        # priority: the table would otherwise take ←/→ to scroll sideways
+        Binding("left", "seat(-1)", tr("binding.prev_player"), key_display="←", priority=True),
+        Binding("right", "seat(1)", tr("binding.next_player"), key_display="→", priority=True),
         Binding("b,и", "lot('b')", tr("binding.build"), key_display="b"),
         Binding("s,ы", "lot('s')", tr("binding.sell"), key_display="s"),
         Binding("d,в", "sell_group", tr("binding.sell_group"), key_display="d"),
@@ -60,6 +67,7 @@ class ManageScreen(ModalScreen[None]):
     ManageScreen #manage-title { text-style: bold; height: auto; }
     ManageScreen #manage-help { color: $text-muted; height: auto; }
     ManageScreen DataTable { height: 1fr; }
+    ManageScreen #manage-detail { height: auto; min-height: 1; }
     """
 
     def __init__(self, session: GameSession, seat: int | None = None) -> None:
@@ -73,6 +81,7 @@ class ManageScreen(ModalScreen[None]):
             yield Static(id="manage-title")
             yield Static(tr("manage.help"), id="manage-help")
             yield DataTable(id="lots", cursor_type="row", zebra_stripes=True)
+            yield Static(id="manage-detail")
         yield Footer()
 
     def on_mount(self) -> None:
@@ -111,18 +120,40 @@ class ManageScreen(ModalScreen[None]):
             group = Text("")
             if isinstance(sq, Street):
                 g = state.board.group(sq.group)
-                group = Text(g.mark + " " + g.name, style=Style(color=g.color, bold=True))
+                group = Text(g.mark, style=Style(color=g.color, bold=True))
             level = state.buildings[index]
             built = tr("manage.mortgaged") if state.mortgaged[index] else building_marks(level)
+            # the keys only, so the table fits 80 columns; the selected lot's amounts are under it
             can = " ".join(
+                key for key, kind in ROW_ACTIONS.items() if lot_action(actions, kind, index) is not None
+            )
+            rent = rubles(rent_due(state, index, 7)) if not state.mortgaged[index] else "—"
+            table.add_row(plain(sq.name), group, built, rent, can, key=str(index))
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
+        self.show_detail()
+
+    @on(DataTable.RowHighlighted)
+    def show_detail(self) -> None:
+        """What the selected lot allows now, with the amounts."""
+        index = self.selected()
+        detail = Text()
+        if index is not None:
+            actions = self.actions()
+            can = [
                 tr(f"manage.can.{key}", amount=rubles(self._price(index, key)))
                 for key, kind in ROW_ACTIONS.items()
                 if lot_action(actions, kind, index) is not None
-            )
-            rent = rubles(rent_due(state, index, 7)) if not state.mortgaged[index] else "—"
-            table.add_row(sq.name, group, built, rent, can, key=str(index))
-        if table.row_count:
-            table.move_cursor(row=min(row, table.row_count - 1))
+            ]
+            detail.append(f"«{self.session.state.board.squares[index].name}»: ", style="bold")
+            detail.append(" · ".join(can) if can else tr("manage.can.nothing"))
+            sq = self.session.state.board.squares[index]
+            if isinstance(sq, Street) and lot_action(actions, Build, index) is None:
+                detail.append(
+                    "\n"
+                    + tr("manage.why_not_build", reason=self.why_not(Build(player=self.seat, square=index)))
+                )
+        self.query_one("#manage-detail", Static).update(detail)
 
     def _price(self, index: int, key: str) -> int:
         state = self.session.state
@@ -156,7 +187,7 @@ class ManageScreen(ModalScreen[None]):
         kind = ROW_ACTIONS[key]
         action = lot_action(self.actions(), kind, index)
         if action is None:
-            self.notify(tr(f"manage.cannot.{key}"), severity="warning")
+            self.notify(self.why_not(kind(player=self.seat, square=index)), severity="warning")
             return
         self.app.act(action)  # type: ignore[attr-defined]
         self.after_act()
@@ -169,10 +200,19 @@ class ManageScreen(ModalScreen[None]):
             return
         action = SellDown(player=self.seat, group=sq.group, level=0)
         if action not in self.actions():
-            self.notify(tr("manage.cannot.s"), severity="warning")
+            self.notify(self.why_not(action), severity="warning")
             return
-        self.app.act(action)  # type: ignore[attr-defined]
-        self.after_act()
+
+        def answered(yes: bool | None) -> None:
+            if yes and action in self.actions():
+                self.app.act(action)  # type: ignore[attr-defined]
+                self.after_act()
+
+        self.app.push_screen(ConfirmScreen(sell_group_question(state, self.seat, sq.group)), answered)
+
+    def why_not(self, action: Action) -> str:
+        """Why the engine refuses action now, in the players' words."""
+        return reason_text(self.session.state, why_illegal(self.session.state, action))
 
     def after_act(self) -> None:
         """Redraw, or close when this player may no longer manage (e.g. the debt is settled and it is

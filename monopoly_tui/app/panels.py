@@ -6,13 +6,15 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.widgets import Button, Static
 
 from ..engine import GameState, current_actor, net_worth
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
+from .buttons import ButtonRow
+from .plain import plain
 from .prompts import Choice, Prompt
 
 
@@ -164,28 +166,32 @@ class PromptPanel(Vertical):
         yield Static(id="prompt-title")
         yield Static(id="prompt-lines")
         yield Static(id="bid")
-        with Horizontal(id="prompt-choices"):
+        with ButtonRow(id="prompt-choices"):
             for _ in range(MAX_CHOICES):
                 yield ChoiceButton()
 
     def show(self, prompt: Prompt, session: GameSession) -> None:
-        title = Text(prompt.title)
+        title = plain(prompt.title)
         if prompt.seat is not None:
             seat = session.seats[prompt.seat]
             title.stylize(Style(color=seat.color, bold=True), 0, len(session.state.players[prompt.seat].name))
         self.query_one("#prompt-title", Static).update(title)
-        self.query_one("#prompt-lines", Static).update("\n".join(prompt.lines))
+        self.query_one("#prompt-lines", Static).update(plain("\n".join(prompt.lines)))
         self.query_one("#bid", Static).display = prompt.bid is not None
         buttons = list(self.query(ChoiceButton))
         for n, button in enumerate(buttons):
             button.set_choice(prompt.choices[n] if n < len(prompt.choices) else None)
-        if prompt.choices and self.screen.focused is not buttons[0]:
-            buttons[0].focus()
+        # only a harmless choice takes the focus; otherwise nothing has it and Enter decides nothing
+        focus = next((b for b in buttons if b.choice is not None and b.choice.key == prompt.focus), None)
+        if focus is None:
+            self.screen.set_focus(None)
+        else:
+            self.screen.set_focus(focus)  # at once: a later focus() could land after the next prompt
 
-    def show_bid(self, amount: int, low: int, cash: int, step: int, jump: int) -> None:
-        """The bid being typed, its limits, and on a line of its own the keys that change it."""
+    def show_bid(self, amount: int | None, low: int, cash: int, step: int, jump: int) -> None:
+        """The bid being typed (None: not chosen yet), its limits, and on a line of its own the keys."""
         text = Text(tr("bid.amount") + " ")
-        text.append(rubles(amount), style="bold reverse")
+        text.append(tr("bid.unset") if amount is None else rubles(amount), style="bold reverse")
         text.append("  " + tr("bid.limits", low=rubles(low), cash=rubles(cash)), style="dim")
         text.append("\n" + tr("bid.keys", step=rubles(step), jump=rubles(jump)), style="dim")
         self.query_one("#bid", Static).update(text)
@@ -196,11 +202,13 @@ class KeyBar(Static):
 
     DEFAULT_CSS = "KeyBar { dock: bottom; height: 1; background: $panel; }"
 
-    def show(self, prompt: Prompt, *, undo: bool = False) -> None:
+    def show(self, prompt: Prompt, *, undo: bool = False, pace: int | None = None) -> None:
         text = Text(no_wrap=True, overflow="ellipsis")
         keys = [(key_label(c.key), c.label) for c in prompt.choices]
         if undo:
             keys.append(("z", tr("binding.undo")))
+        if pace is not None:
+            keys.append(("s", tr("keys.pace", pace=tr(f"pace.{pace}"))))
         keys += [("?", tr("binding.rules")), ("^q", tr("binding.quit"))]
         for key, label in keys:
             text.append(f" {key} ", style="bold reverse")

@@ -22,6 +22,7 @@ from ..engine import (
     PayDebt,
     PayJailFine,
     PlaceBuilding,
+    ProposeTrade,
     RejectTrade,
     Roll,
     Unmortgage,
@@ -32,11 +33,13 @@ from ..engine import (
     situation,
 )
 from ..engine.board import STATION_RENT, UTILITY_MULTIPLIER, Property, Station, Street
-from ..engine.buildings import building_kind
+from ..engine.buildings import HOTEL, building_kind, sale_price, sale_value
 from ..engine.mortgages import interest, lift_cost
 from ..engine.rent import UTILITY_DICE_UNIT
+from ..engine.turn import ended_at_limit
 from ..locale import tr
 from ..money import rubles, rubles_series
+from ..narrate import game_over_at_limit
 
 COMMANDS = ("manage", "trade", "bid")
 """Choices that open a screen or read an amount instead of applying one action."""
@@ -50,6 +53,8 @@ class Choice:
     action: Action | None = None
     command: str | None = None
     """One of COMMANDS when action is None."""
+    confirm: str | None = None
+    """For a choice that cannot be taken back: the question, saying what will happen, asked first."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +66,9 @@ class Prompt:
     bid: tuple[int, int] | None = None
     """(minimum bid, the bidder's cash) during an auction."""
     extra: dict[str, object] = field(default_factory=dict)
+    focus: str | None = None
+    """The key of the choice that has the focus (Enter takes it): only a harmless one; None focuses
+    nothing, so a stray Enter (say, the second of two that closed a handoff) decides nothing."""
 
 
 def _name(state: GameState, seat: int) -> str:
@@ -76,6 +84,8 @@ def prompt_for(state: GameState) -> Prompt:
     seat = current_actor(state)
     if seat is None:
         assert state.winner is not None
+        if ended_at_limit(state):
+            return Prompt(None, game_over_at_limit(state))
         return Prompt(None, tr("prompt.game_over", name=_name(state, state.winner)))
     actions = legal_actions(state)
     manage = Choice("m", tr("choice.manage"), command="manage")
@@ -118,7 +128,7 @@ def _mortgage_choice_prompt(state: GameState, seat: int, actions: list[Action]) 
         interest=rubles(interest(state, square)),
         later=rubles(lift_cost(state, square)),
     )
-    return Prompt(seat, title, (detail,), tuple(keep_or_lift))
+    return Prompt(seat, title, (detail,), tuple(keep_or_lift), focus="k")
 
 
 def _debt_prompt(state: GameState, seat: int, actions: list[Action], manage: Choice, trade: Choice) -> Prompt:
@@ -132,10 +142,15 @@ def _debt_prompt(state: GameState, seat: int, actions: list[Action], manage: Cho
         options.append(Choice("o", tr("choice.pay_debt", amount=rubles(debt.amount)), PayDebt(player=seat)))
     options += [manage, trade]
     if DeclareBankruptcy(player=seat) in actions:
-        options.append(Choice("x", tr("choice.bankrupt"), DeclareBankruptcy(player=seat)))
-    cash = rubles(state.players[seat].cash)
-    detail = tr("prompt.debt.detail", amount=rubles(debt.amount), creditor=creditor, cash=cash)
-    return Prompt(seat, tr("prompt.debt", name=_name(state, seat)), (detail,), tuple(options))
+        question = bankruptcy_question(state, seat)
+        options.append(Choice("x", tr("choice.bankrupt"), DeclareBankruptcy(player=seat), confirm=question))
+    cash = state.players[seat].cash
+    detail = tr("prompt.debt.detail", amount=rubles(debt.amount), creditor=creditor, cash=rubles(cash))
+    if cash >= debt.amount:
+        title = tr("prompt.debt.payable", name=_name(state, seat))
+    else:
+        title = tr("prompt.debt", name=_name(state, seat), missing=rubles(debt.amount - cash))
+    return Prompt(seat, title, (detail,), tuple(options))
 
 
 def _auction_prompt(state: GameState, seat: int) -> Prompt:
@@ -218,15 +233,20 @@ def _turn_prompt(state: GameState, seat: int, actions: list[Action], manage: Cho
             tr("prompt.utility_roll", name=name),
             (),
             (Choice("r", tr("choice.roll"), Roll(player=seat)),),
+            focus="r",
         )
     if state.phase == "roll":
         choices.append(Choice("r", tr("choice.roll"), Roll(player=seat)))
         if player.in_jail:
+            ways = "card" if any(isinstance(a, UseJailCard) for a in actions) else "fine"
+            if PayJailFine(player=seat) not in actions:
+                ways = "card_only" if ways == "card" else "roll_only"
             lines.append(
                 tr(
-                    "prompt.jail.detail",
+                    f"prompt.jail.detail.{ways}",
                     attempt=player.jail_attempts + 1,
                     tries=state.rules.jail.max_attempts,
+                    fine=rubles(state.rules.jail.fine),
                 )
             )
             if PayJailFine(player=seat) in actions:
@@ -244,37 +264,130 @@ def _turn_prompt(state: GameState, seat: int, actions: list[Action], manage: Cho
             title = tr("prompt.jail", name=name)
         else:
             title = tr("prompt.roll", name=name)
-        return Prompt(seat, title, tuple(lines), (*choices, manage, trade))
+        return Prompt(seat, title, tuple(lines), (*choices, manage, trade), focus="r")
     return Prompt(
         seat,
         tr("prompt.end_turn", name=name),
         (),
         (Choice("e", tr("choice.end_turn"), EndTurn(player=seat)), manage, trade),
+        focus="e",
     )
 
 
 def trade_lines(state: GameState) -> tuple[str, ...]:
     """The pending offer, both ways, in words."""
-    offer = state.trade
-    assert offer is not None
+    assert state.trade is not None
+    return trade_summary(state, state.trade)
+
+
+def lot_words(state: GameState, square: int) -> str:
+    """A lot in a trade: its name, printed price and whether it is mortgaged."""
+    price = rubles(state.board.property(square).price)
+    mortgaged = tr("trade.lot.mortgaged") if state.mortgaged[square] else ""
+    return tr("trade.lot", name=_square(state, square), price=price, mortgaged=mortgaged)
+
+
+def completed_groups(state: GameState, seat: int, gets: tuple[int, ...], gives: tuple[int, ...]) -> list[str]:
+    """The colour groups seat would own whole after receiving gets and handing over gives."""
+    board = state.board
+    names = []
+    for group in board.groups:
+        members = board.group_members[group.id]
+        after = [(i in gets) or (state.owner[i] == seat and i not in gives) for i in members]
+        if all(after) and not all(state.owner[i] == seat for i in members):
+            names.append(group.name)
+    return names
+
+
+def trade_summary(state: GameState, offer: ProposeTrade) -> tuple[str, ...]:
+    """Both sides of an offer: cash, lots with price and mortgage, cards, and the groups it completes."""
 
     def side(lots: tuple[int, ...], cash: int, cards: int) -> str:
-        parts = [
-            f"«{_square(state, i)}»" + (tr("trade.mortgaged") if state.mortgaged[i] else "") for i in lots
-        ]
+        parts = [lot_words(state, i) for i in lots]
         if cash:
             parts.append(rubles(cash))
         if cards:
             parts.append(tr("trade.cards", count=cards))
         return ", ".join(parts) or tr("trade.nothing")
 
-    give = side(offer.give.lots, offer.give.cash, len(offer.give.jail_cards))
-    take = side(offer.take.lots, offer.take.cash, len(offer.take.jail_cards))
-    return (
-        tr("trade.gives", name=_name(state, offer.player), what=give),
-        tr("trade.takes", name=_name(state, offer.player), what=take),
-    )
+    give, take = offer.give, offer.take
+    lines = [
+        tr(
+            "trade.gives",
+            name=_name(state, offer.player),
+            what=side(give.lots, give.cash, len(give.jail_cards)),
+        ),
+        tr(
+            "trade.takes",
+            name=_name(state, offer.player),
+            what=side(take.lots, take.cash, len(take.jail_cards)),
+        ),
+    ]
+    for seat, gets, gives in ((offer.player, take.lots, give.lots), (offer.partner, give.lots, take.lots)):
+        groups = completed_groups(state, seat, gets, gives)
+        if groups:
+            names = ", ".join(f"«{g}»" for g in groups)
+            lines.append(tr("trade.completes", name=_name(state, seat), groups=names))
+    return tuple(lines)
 
 
 def building_name(state: GameState, square: int) -> str:
     return tr(f"building.{building_kind(state.buildings[square])}")
+
+
+def _lot_list(state: GameState, lots: list[int]) -> str:
+    return ", ".join(
+        f"«{_square(state, i)}»" + (tr("trade.mortgaged") if state.mortgaged[i] else "") for i in lots
+    )
+
+
+def bankruptcy_question(state: GameState, seat: int) -> str:
+    """What declaring bankruptcy does, in words: who gets the cash, the lots and the cards."""
+    debt = state.debts[0]
+    player = state.players[seat]
+    lots = [i for i, owner in enumerate(state.owner) if owner == seat]
+    houses = sale_value(state, seat)
+    cash = player.cash + houses
+    if debt.creditor is not None:
+        heir = _name(state, debt.creditor)
+        lines = [tr("bankrupt.to_player", name=heir, cash=rubles(cash))]
+        if lots:
+            lines.append(tr("bankrupt.lots_to_player", name=heir, lots=_lot_list(state, lots)))
+        if player.jail_cards:
+            lines.append(tr("bankrupt.cards_to_player", name=heir, count=len(player.jail_cards)))
+    else:
+        lines = [tr("bankrupt.to_bank", cash=rubles(cash))]
+        if lots and state.rules.auction.enabled:
+            others = [s for s in state.active_seats if s != seat]
+            n = len(state.players)
+            first = next((seat + k) % n for k in range(1, n) if (seat + k) % n in others)
+            lines.append(tr("bankrupt.lots_auctioned", lots=_lot_list(state, lots), name=_name(state, first)))
+        elif lots:
+            lines.append(tr("bankrupt.lots_to_bank", lots=_lot_list(state, lots)))
+        if player.jail_cards:
+            lines.append(tr("bankrupt.cards_to_deck", count=len(player.jail_cards)))
+    if houses:
+        lines.insert(0, tr("bankrupt.houses", amount=rubles(houses)))
+    return "\n".join([tr("bankrupt.question", name=player.name), *lines, tr("bankrupt.out")])
+
+
+def sell_group_question(state: GameState, seat: int, group: str) -> str:
+    """What selling every building of a group brings: how many houses and hotels, for how much."""
+    board = state.board
+    members = board.group_members[group]
+    levels = [state.buildings[i] for i in members]
+    hotels = sum(1 for level in levels if level == HOTEL)
+    houses = sum(level for level in levels if level < HOTEL)
+    refund = 0
+    for i, level in zip(members, levels, strict=True):
+        sq = board.squares[i]
+        assert isinstance(sq, Street)
+        refund += level * sale_price(sq)
+    return tr(
+        "sell_group.question",
+        group=board.group(group).name,
+        houses=houses,
+        hotels=hotels,
+        amount=rubles(refund),
+        cash=rubles(state.players[seat].cash + refund),
+    )

@@ -9,19 +9,22 @@ from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from ..engine import GameState, apply, new_game
+from ..engine import GameState, apply, position
+from ..engine.record import first_state
 from ..locale import tr
 from ..narrate import narrate, narrate_action
 from ..saves import LoadedSave
 from ..session import GameSession
 from .board import BoardView
 from .panels import StatePanels
+from .plain import plain
+from .position_view import PositionScreen, copy_position, fold
 
 
 def replay_states(loaded: LoadedSave) -> list[GameState]:
     """The state before the first action and after each one."""
     record = loaded.record
-    state = new_game(loaded.state.board, record.players, seed=record.seed, rules=record.rules)
+    state = first_state(loaded.state.board, record)
     states = [state]
     for action in record.actions:
         state = apply(state, action)
@@ -41,6 +44,8 @@ class ReplayScreen(Screen[None]):
         Binding("end", "jump(-1)", tr("replay.end"), key_display="End", priority=True),
         Binding("enter", "round", tr("replay.round"), key_display="Enter", priority=True),
         Binding("backspace", "erase", tr("binding.bid_erase"), show=False, priority=True),
+        Binding("c,с", "copy_position", tr("binding.copy_position"), key_display="c"),
+        Binding("p,з", "show_position", tr("binding.show_position"), key_display="p", show=False),
         Binding("escape,q,й", "back", tr("binding.back"), key_display="esc"),
         *[
             Binding(str(n), f"digit('{n}')", tr("binding.digit"), show=False, priority=True)
@@ -77,9 +82,11 @@ class ReplayScreen(Screen[None]):
     def on_mount(self) -> None:
         self.query_one(BoardView).fit(self.app.size.width, self.app.size.height)
         self.show()
+        self.call_after_refresh(self.show)  # again once laid out: the position folds to the bar's width
 
     def on_resize(self) -> None:
         self.query_one(BoardView).fit(self.app.size.width, self.app.size.height)
+        self.call_after_refresh(self.show)
 
     def show(self) -> None:
         state = self.states[self.step]
@@ -88,14 +95,29 @@ class ReplayScreen(Screen[None]):
         board.redraw()
         self.query_one(StatePanels).show(self.session, compact=board.has_class("compact"))
         total = len(self.states) - 1
-        bar = Text(tr("replay.position", step=self.step, total=total, round=state.round), style="bold")
+        turn = state.players[state.turn].name
+        bar = Text(
+            tr("replay.position", step=self.step, total=total, round=state.round, name=turn), style="bold"
+        )
         if self.step:
             bar.append("  " + narrate_action(self.loaded.record.actions[self.step - 1], state), style="dim")
         if self.typed:
             bar.append("  " + tr("replay.typed", round=self.typed))
-        self.query_one("#replay-bar", Static).update(bar)
+        shown = self.query_one("#replay-bar", Static)
+        if board.has_class("compact"):  # no room for it beside the list: p shows it, c copies it
+            bar.append("\n" + tr("replay.position_keys"), style="dim")
+        else:
+            width = shown.content_region.width or self.app.size.width // 2
+            bar.append("\n" + fold(tr("replay.position_line", position=position(state)), width), style="dim")
+        shown.update(bar)
         events = state.events if self.step else ()
-        self.query_one("#replay-events", Static).update("\n".join(narrate(e, state) for e in events))
+        self.query_one("#replay-events", Static).update(plain("\n".join(narrate(e, state) for e in events)))
+
+    def action_copy_position(self) -> None:
+        copy_position(self.app, position(self.states[self.step]))
+
+    def action_show_position(self) -> None:
+        self.app.push_screen(PositionScreen(position(self.states[self.step])))
 
     def action_step(self, delta: int) -> None:
         self.step = max(0, min(len(self.states) - 1, self.step + delta))

@@ -6,13 +6,16 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
-from ..engine import Board
+from ..engine import Board, position
 from ..locale import tr
-from ..saves import SaveEntry, SaveError, delete_save, list_saves
+from ..saves import SaveEntry, SaveError, delete_save, list_saves, load_save
+from .buttons import ButtonRow
+from .plain import plain
+from .position_view import PositionScreen
 
 
 class ConfirmScreen(ModalScreen[bool]):
@@ -27,7 +30,7 @@ class ConfirmScreen(ModalScreen[bool]):
     ConfirmScreen > Vertical {
         width: 60; height: auto; border: thick $error; padding: 1 2; background: $surface;
     }
-    ConfirmScreen Horizontal { height: auto; align: center middle; margin-top: 1; }
+    ConfirmScreen ButtonRow { height: auto; align: center middle; margin-top: 1; }
     ConfirmScreen Button { margin: 0 1; }
     """
 
@@ -37,10 +40,11 @@ class ConfirmScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Static(self.question)
-            with Horizontal():
+            yield Static(plain(self.question))  # names in it are players' text, not markup
+            with ButtonRow():
                 yield Button(tr("confirm.yes"), id="yes", variant="error")
                 yield Button(tr("confirm.no"), id="no", variant="primary")
+        yield Footer()
 
     def on_mount(self) -> None:
         self.query_one("#no", Button).focus()
@@ -58,6 +62,7 @@ class LoadScreen(Screen[None]):
         Binding("escape", "back", tr("binding.back"), key_display="esc"),
         Binding("d,в,delete", "delete", tr("binding.delete"), key_display="d"),
         Binding("v,м", "replay", tr("binding.replay"), key_display="v"),
+        Binding("p,з", "position", tr("binding.show_position"), key_display="p"),
     ]
     DEFAULT_CSS = """
     LoadScreen > Vertical { padding: 0 2; }
@@ -95,14 +100,17 @@ class LoadScreen(Screen[None]):
             header = entry.header
             if header is None:
                 table.add_row(
-                    when, entry.path.name, "", Text(tr("load.unreadable", reason=entry.reason), "red")
+                    when,
+                    plain(entry.path.name),
+                    "",
+                    plain(tr("load.unreadable", reason=entry.reason or ""), "red"),
                 )
                 continue
             if header.finished:
                 state = tr("load.finished", name=header.winner or "")
             else:
                 state = tr("load.turn", name=header.turn or "")
-            table.add_row(when, ", ".join(header.players), str(header.round), state)
+            table.add_row(when, plain(", ".join(header.players)), str(header.round), plain(state))
         if not self.entries:
             table.add_row("", tr("load.none"), "", "")
 
@@ -127,7 +135,7 @@ class LoadScreen(Screen[None]):
         """The selected save if it can be opened; otherwise None, with the reason shown."""
         entry = self.selected()
         if entry is not None and not entry.readable:
-            self.notify(entry.reason or "", severity="error")
+            self.notify(entry.reason or "", severity="error", markup=False)
             return None
         return entry
 
@@ -142,6 +150,18 @@ class LoadScreen(Screen[None]):
         if entry is not None:
             self.app.replay_game(entry.path)  # type: ignore[attr-defined]
 
+    def action_position(self) -> None:
+        """The chosen game's current position, to read or copy (the save is replayed, never changed)."""
+        entry = self.readable_selection()
+        if entry is None:
+            return
+        try:
+            loaded = load_save(entry.path, self.board)
+        except SaveError as exc:
+            self.notify(exc.reason, severity="error")
+            return
+        self.app.push_screen(PositionScreen(position(loaded.state)))
+
     def action_delete(self) -> None:
         entry = self.selected()
         if entry is None:
@@ -152,7 +172,7 @@ class LoadScreen(Screen[None]):
                 try:
                     delete_save(entry.path)
                 except SaveError as exc:
-                    self.notify(exc.reason, severity="error")
+                    self.notify(exc.reason, severity="error", markup=False)
                 self.fill()
 
         self.app.push_screen(ConfirmScreen(tr("load.confirm_delete", name=entry.path.name)), answered)

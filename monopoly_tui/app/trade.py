@@ -1,27 +1,76 @@
 """The trade composer: pick a partner, what each side gives (lots, cash, jail cards), then propose.
 
-The partner answers on the game screen after the laptop is handed over.
+Each lot shows its group's colour and mark, its price and whether it is mortgaged; under the lists a
+summary of both sides (and the groups the trade would complete) follows every change. The partner
+answers on the game screen after the laptop is handed over.
 """
 
 from __future__ import annotations
 
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Input, Select, SelectionList, Static
+from textual.strip import Strip
+from textual.widgets import Button, Checkbox, Footer, Input, Select, SelectionList, Static
 
-from ..engine import ProposeTrade, TradeSide, managers, why_illegal
+from ..engine import GameState, ProposeTrade, TradeSide, managers, why_illegal
+from ..engine.board import Street
 from ..engine.trade import tradeable_lots
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
+from .plain import plain
+from .prompts import trade_summary
+from .reasons import reason_text
 
 
 def tradeable(session: GameSession, seat: int) -> list[int]:
     """Lots of seat that may change hands (the engine's rule: none with buildings in its group)."""
     return tradeable_lots(session.state, seat)
+
+
+class LotList(SelectionList[str]):
+    """A list of lots and cards to tick with Space; ↓ on the last row stays there (no jump to the top);
+    a ticked row reads ✓ and an unticked one ·, not only by colour."""
+
+    def render_line(self, y: int) -> Strip:
+        strip = super().render_line(y)
+        segments = list(strip)
+        index = self.scroll_offset.y + y
+        if len(segments) < 2 or segments[1].text != Checkbox.BUTTON_INNER or index >= self.option_count:
+            return strip
+        ticked = self.get_option_at_index(index).value in self.selected
+        segments[1] = Segment("✓" if ticked else "·", segments[1].style)
+        return Strip(segments, strip.cell_length)
+
+    def action_cursor_down(self) -> None:
+        if self.highlighted is None or self.highlighted < self.option_count - 1:
+            super().action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        if self.highlighted is None or self.highlighted > 0:
+            super().action_cursor_up()
+
+
+def lot_label(state: GameState, square: int) -> Text:
+    """A lot as listed: its group's mark in the group's colour, the name, the price, «в залоге»."""
+    sq = state.board.property(square)
+    text = Text()
+    if isinstance(sq, Street):
+        group = state.board.group(sq.group)
+        text.append(f"{group.mark:<2} ", style=Style(color=group.color, bold=True))
+    else:
+        text.append("   ")
+    text.append(plain(sq.name))
+    text.append(f"  {rubles(sq.price)}", style="dim")
+    if state.mortgaged[square]:
+        text.append(tr("trade.mortgaged"), style="italic")
+    return text
 
 
 class TradeScreen(ModalScreen[None]):
@@ -41,6 +90,7 @@ class TradeScreen(ModalScreen[None]):
     TradeScreen .side { width: 1fr; height: 100%; }
     TradeScreen SelectionList { height: 1fr; }
     TradeScreen Input { width: 100%; }
+    TradeScreen #trade-summary { height: auto; }
     TradeScreen #trade-error { color: $error; height: auto; }
     TradeScreen #trade-buttons { height: auto; }
     """
@@ -59,7 +109,7 @@ class TradeScreen(ModalScreen[None]):
         with Vertical():
             with Horizontal(id="trade-head"):
                 yield Select(
-                    [(state.players[s].name, s) for s in managers(state)],
+                    [(plain(state.players[s].name), s) for s in managers(state)],
                     value=self.proposer,
                     allow_blank=False,
                     id="proposer",
@@ -68,7 +118,7 @@ class TradeScreen(ModalScreen[None]):
                 yield Static(" ⇄ ", classes="swap-sign")
                 partners = self.partners()
                 yield Select(
-                    [(state.players[s].name, s) for s in partners],
+                    [(plain(state.players[s].name), s) for s in partners],
                     value=partners[0] if partners else Select.BLANK,
                     allow_blank=not partners,
                     id="partner",
@@ -77,12 +127,17 @@ class TradeScreen(ModalScreen[None]):
             with Horizontal(id="trade-sides"):
                 with Vertical(classes="side"):
                     yield Static(tr("trade.you_give"), id="give-title")
-                    yield SelectionList[str](id="give")
-                    yield Input(placeholder=tr("trade.cash_give"), type="integer", id="give-cash")
+                    yield LotList(id="give")
+                    yield Input(
+                        placeholder=tr("trade.cash_give"), type="integer", id="give-cash", valid_empty=True
+                    )
                 with Vertical(classes="side"):
                     yield Static(tr("trade.you_get"), id="take-title")
-                    yield SelectionList[str](id="take")
-                    yield Input(placeholder=tr("trade.cash_take"), type="integer", id="take-cash")
+                    yield LotList(id="take")
+                    yield Input(
+                        placeholder=tr("trade.cash_take"), type="integer", id="take-cash", valid_empty=True
+                    )
+            yield Static(id="trade-summary")
             yield Static(id="trade-error")
             with Horizontal(id="trade-buttons"):
                 yield Button(tr("trade.propose"), id="propose", variant="primary")
@@ -91,6 +146,14 @@ class TradeScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.fill()
+        give = self.query_one("#give", SelectionList)
+        give.focus()  # the first row is highlighted: Space ticks it at once
+        self.call_after_refresh(self._highlight_first, give)
+
+    @staticmethod
+    def _highlight_first(lots: SelectionList[str]) -> None:
+        if lots.option_count and lots.highlighted is None:
+            lots.highlighted = 0
 
     def partner(self) -> int | None:
         value = self.query_one("#partner", Select).value
@@ -105,10 +168,7 @@ class TradeScreen(ModalScreen[None]):
             if seat is None:
                 continue
             for i in tradeable(self.session, seat):
-                label = state.board.squares[i].name
-                if state.mortgaged[i]:
-                    label += tr("trade.mortgaged")
-                selection.add_option((label, f"lot:{i}"))
+                selection.add_option((lot_label(state, i), f"lot:{i}"))
             for n, card in enumerate(state.players[seat].jail_cards):
                 selection.add_option(
                     (tr("trade.jail_card", deck=tr(f"deck.{card.deck}")), f"card:{n}:{card.deck}")
@@ -119,15 +179,36 @@ class TradeScreen(ModalScreen[None]):
         if partner is not None:
             other = state.players[partner]
             self.query_one("#take-title", Static).update(
-                tr("trade.you_get_from", name=other.name) + f" ({rubles(other.cash)})"
+                plain(tr("trade.you_get_from", name=other.name) + f" ({rubles(other.cash)})")
             )
+        self.show_summary()
+
+    def offer(self) -> ProposeTrade | None:
+        """The offer as composed so far (None while a side cannot be read or there is no partner)."""
+        partner = self.partner()
+        give = self.side("#give", "#give-cash")
+        take = self.side("#take", "#take-cash")
+        if partner is None or give is None or take is None:
+            return None
+        return ProposeTrade(player=self.proposer, partner=partner, give=give, take=take)
+
+    @on(SelectionList.SelectedChanged)
+    @on(Input.Changed)
+    def show_summary(self) -> None:
+        """Both sides as the partner will see them, and the groups the trade would complete."""
+        offer = self.offer()
+        text = Text()
+        if offer is not None and not (offer.give.empty and offer.take.empty):
+            text.append(tr("trade.summary") + "\n", style="bold")
+            text.append("\n".join(trade_summary(self.session.state, offer)))
+        self.query_one("#trade-summary", Static).update(text)
 
     @on(Select.Changed)
     def _changed(self, event: Select.Changed) -> None:
         if event.select.id == "proposer" and isinstance(event.value, int):
             self.proposer = event.value
             partner = self.query_one("#partner", Select)
-            partner.set_options([(self.session.state.players[s].name, s) for s in self.partners()])
+            partner.set_options([(plain(self.session.state.players[s].name), s) for s in self.partners()])
             partner.value = self.partners()[0]
         self.fill()
 
@@ -163,8 +244,9 @@ class TradeScreen(ModalScreen[None]):
         if give.cash > state.players[self.proposer].cash or take.cash > state.players[partner].cash:
             error.update(tr("trade.error.too_much"))
             return
-        if why_illegal(state, offer) is not None:
-            error.update(tr("trade.error.illegal"))
+        problem = why_illegal(state, offer)
+        if problem is not None:
+            error.update(reason_text(state, problem))
             return
         self.dismiss()
         self.app.act(offer)  # type: ignore[attr-defined]

@@ -2,12 +2,14 @@
 
 The current actor's bot answers whatever the game waits on (it manages first on its own turn); at each
 turn change every other seat's bot may take a few manage actions or make trade offers. Every action
-goes through the engine's `apply`; a round limit and an action cap make sure that every game ends.
+goes through the engine's `apply` (or, for simulations, its unchecked fast path: the bots decide through
+the engine's legality checks, and a test replays such games through `apply`); a round limit and an
+action cap make sure that every game ends.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -22,6 +24,7 @@ from ..engine import (
     new_game,
     situation,
 )
+from ..engine.game import apply_unchecked
 from .base import Bot
 
 IN_JAIL = 40
@@ -31,6 +34,8 @@ OTHERS_MANAGE = 3
 ACTIONS_PER_PLAYER_ROUND = 500
 """The action cap: a safety net far above what real games need."""
 
+Observer = Callable[[Action, GameState], None]
+"""Told every action of a game and the state it made (tests, recordings)."""
 Ending = Literal["bankruptcy", "turn_limit", "round_limit", "stalled"]
 """How a game ended: one player left; the rules' turn limit (richest wins); stopped by the driver's round
 limit; stopped by the action cap (a bug if it ever happens)."""
@@ -84,8 +89,12 @@ class LandingTally:
 class _Game:
     """One game in progress: the state, the bots, the counts."""
 
-    def __init__(self, state: GameState, bots: Sequence[Bot], max_actions: int) -> None:
+    def __init__(
+        self, state: GameState, bots: Sequence[Bot], max_actions: int, checked: bool, observe: Observer | None
+    ) -> None:
         self.state = state
+        self.rules = apply if checked else apply_unchecked
+        self.observe = observe
         self.bots = bots
         self.max_actions = max_actions
         self.actions = 0
@@ -97,8 +106,10 @@ class _Game:
 
     def apply(self, action: Action) -> None:
         before = self.state
-        after = self.state = apply(before, action)
+        after = self.state = self.rules(before, action)
         self.actions += 1
+        if self.observe is not None:
+            self.observe(action, after)
         landings = self.landings
         # Most actions neither throw to move nor resolve a throw: skip the tally's call for them.
         if landings.pending is not None or before.phase == "roll":
@@ -135,16 +146,31 @@ def play_game(
     seed: int,
     rules: Rules | None = None,
     max_rounds: int = 200,
+    *,
+    checked: bool = True,
+    observe: Observer | None = None,
 ) -> tuple[GameState, GameStats]:
-    """Play one game to the end or to max_rounds full rounds; returns the final state and the counts."""
+    """Play one game to the end or to max_rounds full rounds; returns the final state and the counts.
+
+    checked=False applies the bots' actions through the engine's unchecked fast path (simulations);
+    observe, if given, is called with every action and the state it made."""
     if len(bots) != len(names):
         raise ValueError(f"{len(names)} players but {len(bots)} bots")
-    return play_out(new_game(board, names, seed=seed, rules=rules), bots, max_rounds)
+    start = new_game(board, names, seed=seed, rules=rules)
+    return play_out(start, bots, max_rounds, checked=checked, observe=observe)
 
 
-def play_out(state: GameState, bots: Sequence[Bot], max_rounds: int = 200) -> tuple[GameState, GameStats]:
+def play_out(
+    state: GameState,
+    bots: Sequence[Bot],
+    max_rounds: int = 200,
+    *,
+    checked: bool = True,
+    observe: Observer | None = None,
+) -> tuple[GameState, GameStats]:
     """Play on from state (one bot per seat) to the end or to max_rounds full rounds."""
-    game = _Game(state, bots, max_actions=ACTIONS_PER_PLAYER_ROUND * len(state.players) * max_rounds)
+    max_actions = ACTIONS_PER_PLAYER_ROUND * len(state.players) * max_rounds
+    game = _Game(state, bots, max_actions, checked, observe)
     last_turn = (0, -1)
     max_actions = game.max_actions
     while True:

@@ -14,7 +14,8 @@ the public state — the game's seed, the round, the turn, everyone's cash and p
 game's own generator (that would be knowing the dice to come) nor from the global RNG. How many playouts
 a decision gets is fixed by its `Effort`, never by reading the clock.
 
-The rollouts go through the engine's public API only (`apply`, and the driver's `play_out`).
+The playouts go through the engine's public API: `apply` for the choice itself, then the driver's `play_out`
+on its unchecked fast path (the bots there choose only legal actions).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from ..engine.state import Auction
 from .base import BotBase, BotKind, JailPolicy
 from .driver import play_out
 from .outlook import Holdings, holdings, unchanged
-from .strong import APPRAISER, StrongBot
+from .strong import APPRAISER, NEVER, StrongBot
 from .trading import gains
 
 _MASK = (1 << 64) - 1
@@ -123,6 +124,9 @@ class _Rollout(StrongBot):
 
     def _offer(self, state: GameState, seat: int, spare: int, wished: object) -> ProposeTrade | None:
         return None
+
+    def _offer_floor(self, state: GameState, seat: int, reserve: int, wished: object) -> int:
+        return NEVER
 
 
 class _Patient(_Rollout):
@@ -210,7 +214,7 @@ class MasterBot(StrongBot):
             else:
                 bot = _Rollout(seed, s)
             bots.append(bot)
-        final, _ = play_out(state, bots, max_rounds=state.round + horizon)
+        final, _ = play_out(state, bots, max_rounds=state.round + horizon, checked=False)
         return standing(final, seat)
 
     # --- the decisions that matter -----------------------------------------------------------------

@@ -34,12 +34,11 @@ from ..engine.buildings import place_problem
 from ..engine.mortgages import lift_cost
 from ..engine.state import Auction
 from .base import BotBase, BotKind, JailPolicy
-from .outlook import NOTHING_SEEN, Holdings, Watcher, holdings, unchanged
+from .outlook import NOTHING_SEEN, Holdings, Outlook, Watcher, holdings, unchanged
 from .raising import least_loss
-from .trading import Wish, gains, swap_lots, view_after
+from .trading import Wish, gains, lot_gains, swap_lots, view_after
 from .valuation import (
     Appraiser,
-    View,
     blocks_group,
     colour_group,
     completes_group,
@@ -67,9 +66,17 @@ SWAP_LADDER = (0.0, 0.0, 0.25, 0.5, 0.75, 1.0, 1.5)
 RETRY_AFTER = 10
 """Rounds before offering again for a group once the ladder is exhausted."""
 HOLD_HOUSES = 6
+"""With no more houses than this in the bank, keep four houses instead of building a hotel."""
 FAIR_SHARE = 1.0
 """A trade is worth making when one gains at least this share of what the other side gains."""
-"""With no more houses than this in the bank, keep four houses instead of building a hotel."""
+NEVER = 1 << 62
+"""More cash than any game holds."""
+
+
+Exchange = tuple[int, int, tuple[int, ...], tuple[int, ...]]
+"""Proposer, partner, the lots each hands over."""
+Priced = dict[Exchange, tuple[int, int]]
+Swaps = dict[tuple[int, Wish], list[int]]
 
 
 class StrongBot(BotBase):
@@ -81,15 +88,25 @@ class StrongBot(BotBase):
         """Streets asked for -> (offers made, round of the last offer)."""
         self._watch = Watcher()
         self._reserve: tuple[int, Holdings, tuple[bool, ...], int] = (-1, NOTHING_SEEN, (), 0)
-        """(seat, holdings, who is in jail) the last reserve was worked out for, and the reserve."""
+        """(seat, holdings, who is in jail when that moves a rent) the last reserve was worked out for, and
+        the reserve."""
         self._no_offer: tuple[int, Holdings, int, int, int] | None = None
         """(seat, holdings, round, cash, spare cash) when `_offer` last found none."""
+        self._priced: tuple[Holdings, Priced, Swaps]
+        self._priced = (NOTHING_SEEN, {}, {})
+        """The holdings seen and, for them, lot_gains of each exchange of lots priced (what lots are worth
+        depends on the holdings alone: the same offer is priced again only once something changed), and
+        the lots seat could swap for each wish (swap_lots: the holdings alone, too)."""
+        self._still: tuple[int, Holdings, int, int, tuple[bool, ...]] | None = None
+        """(seat, holdings, round, cash below which, who is in jail): manage_now finds nothing (_rest)."""
+        self._order: tuple[tuple[Wish, ...], list[Wish]] = ((), [])
+        """The last wishes seen, most valuable group first (the outlook keeps the same tuple)."""
 
     def reserve(self, state: GameState, seat: int) -> int:
         """Cash kept back against the highest rent on the board (worked out again only when the holdings
         or who sits in jail change: nothing else moves a rent at nominal dice)."""
-        jailed = tuple(p.in_jail for p in state.players)
         known_seat, seen, known_jailed, value = self._reserve
+        jailed = self._jailed(state)
         if unchanged(state, seen) and known_seat == seat and known_jailed == jailed:
             return value
         value = max(MIN_RESERVE, min(MAX_RESERVE, int(RESERVE_SHARE * danger(state, seat))))
@@ -105,6 +122,18 @@ class StrongBot(BotBase):
         if not (buying or look.groups or look.pledged or look.wishes):
             return None
         cash = state.players[seat].cash
+        jailed = self._jailed(state)
+        still = self._still
+        if (
+            still is not None
+            and not buying
+            and unchanged(state, still[1])
+            and still[0] == seat
+            and still[2] == state.round
+            and cash < still[3]
+            and still[4] == jailed
+        ):
+            return None
         reserve = self.reserve(state, seat)
         if buying and square is not None:
             price = state.board.property(square).price
@@ -142,7 +171,33 @@ class StrongBot(BotBase):
             for lift in lifts:
                 if cash - lift_cost(state, lift.square) >= 2 * reserve + 100_000:
                     return lift
+        if not buying:
+            self._rest(state, seat, cash, reserve, look, sites)
         return None
+
+    def _rest(
+        self, state: GameState, seat: int, cash: int, reserve: int, look: Outlook, sites: list[int]
+    ) -> None:
+        """Note that manage_now found nothing, and finds nothing again (not buying) with these holdings,
+        in this round, with who is in jail as now and less cash than the least a lift, a building or an
+        offer asks for: less cash lifts nothing more, builds nothing more and offers nothing more.
+
+        Not noted when a building was affordable but illegal: with less cash the bot would look for a
+        lot to mortgage instead, which it has not tried."""
+        below = self._offer_floor(state, seat, reserve, look.wishes)
+        if sites:
+            cheapest = min(house_cost(state.board, i) for i in sites)
+            if cash - cheapest >= reserve:
+                return
+            below = min(below, reserve + cheapest)
+        if look.pledged:
+            below = min(below, reserve + min(lift_cost(state, i) for i in look.pledged))
+        self._still = (seat, holdings(state), state.round, below, self._jailed(state))
+
+    @staticmethod
+    def _jailed(state: GameState) -> tuple[bool, ...]:
+        """Who is in jail, when that moves a rent (jailed owners collect none, a rules option), else ()."""
+        return () if state.rules.rent.collect_in_jail else tuple(p.in_jail for p in state.players)
 
     def _build_sites(self, state: GameState, seat: int, groups: tuple[tuple[int, ...], ...]) -> list[int]:
         """Streets of groups where seat may put its next building (money aside), less hotels held back."""
@@ -205,7 +260,7 @@ class StrongBot(BotBase):
             and spare <= none[4]
         ):
             return None
-        for wish in sorted(wished, key=lambda w: -APPRAISER.group_value(state.board, w.group)):
+        for wish in self._ordered(state, wished):
             tries, last = self._asked.get(wish.lots, (0, -RETRY_AFTER))
             if last == state.round or (tries >= len(CASH_LADDER) and state.round - last < RETRY_AFTER):
                 continue
@@ -219,9 +274,77 @@ class StrongBot(BotBase):
         self._no_offer = (seat, holdings(state), state.round, cash, spare)
         return None
 
-    def _worth_it(self, state: GameState, offer: ProposeTrade) -> bool:
-        mine, theirs = gains(APPRAISER, state, offer)
-        return mine > 0 and mine >= FAIR_SHARE * theirs and why_illegal(state, offer) is None
+    def _ordered(self, state: GameState, wished: tuple[Wish, ...]) -> list[Wish]:
+        """The wishes, the most valuable group first."""
+        if self._order[0] is not wished:
+            ordered = sorted(wished, key=lambda w: -APPRAISER.group_worth(state.board, w.group))
+            self._order = (wished, ordered)
+        return self._order[1]
+
+    def _offer_floor(self, state: GameState, seat: int, reserve: int, wished: tuple[Wish, ...]) -> int:
+        """The least cash at which one of the offers `_offer` just found none of could be made, with these
+        holdings, in this round (NEVER: none could). Whether an offer is worth making does not depend on
+        the cash: only whether the bot can pay what it offers (keeping the reserve for a cash offer)."""
+        floor = NEVER
+        for wish in self._ordered(state, wished):
+            tries, last = self._asked.get(wish.lots, (0, -RETRY_AFTER))
+            if last == state.round or (tries >= len(CASH_LADDER) and state.round - last < RETRY_AFTER):
+                continue
+            step = tries % len(CASH_LADDER)
+            prices = sum(state.board.property(i).price for i in wish.lots)
+            cash = int(CASH_LADDER[step] * prices)
+            if self._worth(state, seat, wish, (), cash):
+                floor = min(floor, reserve + cash)
+            cash = int(SWAP_LADDER[step] * prices)
+            if any(self._worth(state, seat, wish, (mine,), cash) for mine in self._swaps(state, seat, wish)):
+                floor = min(floor, cash)
+        return floor
+
+    def _memory(self, state: GameState) -> tuple[Priced, Swaps]:
+        """What is remembered for these holdings (forgotten as soon as they change)."""
+        seen, priced, swaps = self._priced
+        if not unchanged(state, seen):
+            priced, swaps = {}, {}
+            self._priced = (holdings(state), priced, swaps)
+        return priced, swaps
+
+    def _lot_gains(
+        self, state: GameState, seat: int, partner: int, give: tuple[int, ...], take: tuple[int, ...]
+    ) -> tuple[int, int]:
+        priced = self._memory(state)[0]
+        key = (seat, partner, give, take)
+        found = priced.get(key)
+        if found is None:
+            found = priced[key] = lot_gains(APPRAISER, state, seat, partner, give, take)
+        return found
+
+    def _worth_it(
+        self, state: GameState, seat: int, wish: Wish, give: tuple[int, ...], cash: int
+    ) -> ProposeTrade | None:
+        """The offer of the lots `give` and cash for the wished lots, if it is worth making and legal."""
+        if not self._worth(state, seat, wish, give, cash):
+            return None
+        offer = ProposeTrade(
+            player=seat,
+            partner=wish.partner,
+            give=TradeSide(lots=give, cash=cash),
+            take=TradeSide(lots=wish.lots),
+        )
+        return offer if why_illegal(state, offer) is None else None
+
+    def _swaps(self, state: GameState, seat: int, wish: Wish) -> list[int]:
+        """swap_lots, remembered for these holdings."""
+        swaps = self._memory(state)[1]
+        mine = swaps.get((seat, wish))
+        if mine is None:
+            mine = swaps[seat, wish] = swap_lots(state, seat, wish)
+        return mine
+
+    def _worth(self, state: GameState, seat: int, wish: Wish, give: tuple[int, ...], cash: int) -> bool:
+        """Whether seat gains enough by handing over the lots `give` and cash for the wished lots."""
+        mine, theirs = self._lot_gains(state, seat, wish.partner, give, wish.lots)
+        mine, theirs = mine - cash, theirs + cash
+        return mine > 0 and mine >= FAIR_SHARE * theirs
 
     def _cash_offer(
         self, state: GameState, seat: int, wish: Wish, step: int, spare: int
@@ -230,24 +353,16 @@ class StrongBot(BotBase):
         cash = int(CASH_LADDER[step] * prices)
         if cash > spare:
             return None
-        offer = ProposeTrade(
-            player=seat, partner=wish.partner, give=TradeSide(cash=cash), take=TradeSide(lots=wish.lots)
-        )
-        return offer if self._worth_it(state, offer) else None
+        return self._worth_it(state, seat, wish, (), cash)
 
     def _swap_offer(self, state: GameState, seat: int, wish: Wish, step: int) -> ProposeTrade | None:
         prices = sum(state.board.property(i).price for i in wish.lots)
         cash = int(SWAP_LADDER[step] * prices)
         if cash > state.players[seat].cash:
             return None
-        for mine in swap_lots(state, seat, wish):
-            offer = ProposeTrade(
-                player=seat,
-                partner=wish.partner,
-                give=TradeSide(lots=(mine,), cash=cash),
-                take=TradeSide(lots=wish.lots),
-            )
-            if self._worth_it(state, offer):
+        for mine in self._swaps(state, seat, wish):
+            offer = self._worth_it(state, seat, wish, (mine,), cash)
+            if offer is not None:
                 return offer
         return None
 
@@ -274,10 +389,9 @@ class StrongBot(BotBase):
 
     def _lot_value(self, state: GameState, seat: int, square: int) -> int:
         """What owning square adds to seat's worth, plus half of what it keeps from an opponent."""
-        view = View.of(state)
-        gain = APPRAISER.worth(view.with_owner({square: seat}), seat) - APPRAISER.worth(view, seat)
+        gain = APPRAISER.worth_change(state, seat, {square: seat})
         if blocks_group(state, seat, square):
-            gain += APPRAISER.group_value(state.board, colour_group(state.board, square)) // 2
+            gain += APPRAISER.group_worth(state.board, colour_group(state.board, square)) // 2
         return gain
 
     def auction_limit(self, state: GameState, seat: int, auction: Auction) -> int:

@@ -29,15 +29,30 @@ def _cash_changes(state: GameState, offer: ProposeTrade) -> tuple[int, int]:
 
 def gains(appraiser: Appraiser, state: GameState, offer: ProposeTrade) -> tuple[int, int]:
     """How much the proposer and the partner each gain by the offer, in the appraiser's eyes."""
-    p, q = offer.player, offer.partner
-    owner = {square: q for square in offer.give.lots} | {square: p for square in offer.take.lots}
-    after = View.of(state).with_owner(owner)
-    # Worth counts cash one for one: add each side's cash change (view_after's) instead of copying players.
-    cash_p, cash_q = _cash_changes(state, offer)
-    cards = appraiser.jail_card * (len(offer.take.jail_cards) - len(offer.give.jail_cards))
-    gain_p = appraiser.worth(after, p) + cash_p - appraiser.worth(state, p) + cards
-    gain_q = appraiser.worth(after, q) + cash_q - appraiser.worth(state, q) - cards
-    return gain_p, gain_q
+    give, take = offer.give, offer.take
+    lots_p, lots_q = lot_gains(appraiser, state, offer.player, offer.partner, give.lots, take.lots)
+    cash = take.cash - give.cash
+    cards = appraiser.jail_card * (len(take.jail_cards) - len(give.jail_cards))
+    return lots_p + cash + cards, lots_q - cash - cards
+
+
+def lot_gains(
+    appraiser: Appraiser, state: GameState, p: int, q: int, give: tuple[int, ...], take: tuple[int, ...]
+) -> tuple[int, int]:
+    """What p handing the lots `give` to q, and q the lots `take` to p, gains each of them, interest on
+    mortgaged lots received paid: an offer's gains are these plus the cash and cards it moves.
+
+    Worth counts cash one for one, and the rest of the board is the same on both sides of the offer: the
+    gain is the change in worth of the lots that change hands (Appraiser.worth_change)."""
+    owner: dict[int, int | None] = {square: q for square in give}
+    owner.update({square: p for square in take})
+    mortgaged = state.mortgaged
+    owed_p = sum(interest(state, i) for i in take if mortgaged[i])
+    owed_q = sum(interest(state, i) for i in give if mortgaged[i])
+    return (
+        appraiser.worth_change(state, p, owner) - owed_p,
+        appraiser.worth_change(state, q, owner) - owed_q,
+    )
 
 
 @dataclass(frozen=True, slots=True)

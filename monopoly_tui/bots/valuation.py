@@ -159,12 +159,35 @@ def blocks_group(h: View | GameState, seat: int, square: int) -> bool:
 
 def danger(h: View | GameState, seat: int) -> int:
     """The highest rent seat could owe on the board now (another player's lot, nominal dice)."""
-    top = 0
+    peaks = rent_peaks(h)
+    return max((rent for owner, rent in peaks.items() if owner != seat), default=0)
+
+
+_PEAKS: list[tuple[tuple[object, ...], dict[int, int]]] = []
+"""The last rent peaks and what they were worked out from: board, rules, the holdings' tuples and who
+is in jail (the bots of one game ask in turn, about the same board)."""
+
+
+def rent_peaks(h: View | GameState) -> dict[int, int]:
+    """For each seat owning a lot, the highest rent one of its lots charges now (nominal dice).
+
+    Rents depend on the holdings, and on who is in jail only when jailed owners collect nothing: the
+    last answer is kept for the very same tuples (the engine makes new ones for every change)."""
+    jailed = None if h.rules.rent.collect_in_jail else tuple(p.in_jail for p in h.players)
+    key = (h.board, h.rules, h.owner, h.mortgaged, h.buildings)
+    if _PEAKS:
+        seen, peaks = _PEAKS[0]
+        if all(a is b for a, b in zip(seen, key, strict=False)) and seen[-1] == jailed:
+            return peaks
+    peaks = {}
     for i in h.board.properties:
         owner = h.owner[i]
-        if owner is not None and owner != seat:
-            top = max(top, rent_due(h, i, NOMINAL_DICE))
-    return top
+        if owner is not None:
+            rent = rent_due(h, i, NOMINAL_DICE)
+            if rent > peaks.get(owner, -1):
+                peaks[owner] = rent
+    _PEAKS[:] = [((*key, jailed), peaks)]
+    return peaks
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +246,56 @@ class Appraiser:
             total += self.utility_bonus
         return total
 
+    def worth_change(self, h: View | GameState, seat: int, owners: dict[int, int | None]) -> int:
+        """worth(h once the lots in `owners` have those owners, seat) - worth(h, seat), exactly, from the
+        lots that change hands alone (their own values, their groups' bonuses, the station and utility
+        counts) instead of adding up both boards: an offer's appraisal looks at a few lots, not all."""
+        lots, groups = _worth_table(self, h.board)
+        index = _lot_index(self, h.board)
+        owner, mortgaged, buildings = h.owner, h.mortgaged, h.buildings
+        change = 0
+        kinds = set()
+        touched: set[int] = set()
+        for i, new in owners.items():
+            was = owner[i]
+            if (was == seat) == (new == seat):
+                continue
+            _, kind, price, pledged, house = lots[index[i]]
+            value = pledged if mortgaged[i] else price
+            if kind == _STREET:
+                value += buildings[i] * house // 2
+                touched.add(i)
+            kinds.add(kind)
+            change += value if new == seat else -value
+        if not kinds:
+            return 0
+
+        def holds(i: int) -> bool:
+            return (owners[i] if i in owners else owner[i]) == seat
+
+        for group, value in groups:
+            if touched.isdisjoint(group):
+                continue
+            change += (all(holds(i) for i in group) - all(owner[i] == seat for i in group)) * value
+        if _STATION in kinds:
+            stations = h.board.stations
+            had = sum(1 for i in stations if owner[i] == seat)
+            has = sum(1 for i in stations if holds(i))
+            change += self._station_bonus(has) - self._station_bonus(had)
+        if _UTILITY in kinds:
+            utilities = h.board.utilities
+            had = sum(1 for i in utilities if owner[i] == seat)
+            has = sum(1 for i in utilities if holds(i))
+            change += self.utility_bonus * ((has >= 2) - (had >= 2))
+        return change
+
+    def _station_bonus(self, stations: int) -> int:
+        return self.station_bonus[min(stations, 4) - 1] if stations else 0
+
+    def group_worth(self, board: Board, group: tuple[int, ...]) -> int:
+        """group_value(board, group), looked up (worked out once per appraiser and board)."""
+        return _group_values(self, board).get(group) or self.group_value(board, group)
+
 
 _STREET, _STATION, _UTILITY = 0, 1, 2
 _WorthTable = tuple[tuple[tuple[int, int, int, int, int], ...], tuple[tuple[tuple[int, ...], int], ...]]
@@ -249,3 +322,27 @@ def _worth_table(appraiser: Appraiser, board: Board) -> _WorthTable:
     table: _WorthTable = (tuple(lots), groups)
     _WORTH[key] = (appraiser, board, table)
     return table
+
+
+_INDEX: dict[tuple[int, int], tuple[Appraiser, Board, dict[int, int], dict[tuple[int, ...], int]]] = {}
+
+
+def _lookups(appraiser: Appraiser, board: Board) -> tuple[dict[int, int], dict[tuple[int, ...], int]]:
+    """Where each lot stands in the worth table, and each colour group's value."""
+    key = (id(appraiser), id(board))
+    cached = _INDEX.get(key)
+    if cached is not None and cached[0] is appraiser and cached[1] is board:
+        return cached[2], cached[3]
+    lots, groups = _worth_table(appraiser, board)
+    index = {lot[0]: n for n, lot in enumerate(lots)}
+    values = dict(groups)
+    _INDEX[key] = (appraiser, board, index, values)
+    return index, values
+
+
+def _lot_index(appraiser: Appraiser, board: Board) -> dict[int, int]:
+    return _lookups(appraiser, board)[0]
+
+
+def _group_values(appraiser: Appraiser, board: Board) -> dict[tuple[int, ...], int]:
+    return _lookups(appraiser, board)[1]

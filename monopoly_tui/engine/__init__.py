@@ -35,6 +35,7 @@ from .actions import (
 )
 from .auction import minimum_bid
 from .board import Board, Card, ColorGroup, Square
+from .builder import ImpossiblePositionError, setup
 from .errors import IllegalActionError, InvalidActionError
 from .events import Event
 from .finance import net_worth
@@ -51,10 +52,11 @@ from .game import (
 )
 from .game import apply as apply
 from .invariants import InvariantError, check_invariants
+from .position import InvalidPositionError, from_position, position
 from .record import GameRecord, ReplayError, replay
 from .rent import rent_due
 from .rules import Rules
-from .state import Auction, Debt, GameState, PlayerState
+from .state import Auction, Debt, GameState, HeldCard, LastCard, MortgageChoice, Placement, PlayerState
 
 __all__ = [
     "MAX_PLAYERS",
@@ -75,15 +77,21 @@ __all__ = [
     "Event",
     "GameRecord",
     "GameState",
+    "HeldCard",
     "IllegalActionError",
+    "ImpossiblePositionError",
     "InvalidActionError",
+    "InvalidPositionError",
     "InvariantError",
     "KeepMortgage",
+    "LastCard",
     "Mortgage",
+    "MortgageChoice",
     "PassBid",
     "PayDebt",
     "PayJailFine",
     "PlaceBuilding",
+    "Placement",
     "PlayerState",
     "ProposeTrade",
     "RejectTrade",
@@ -101,6 +109,7 @@ __all__ = [
     "apply",
     "check_invariants",
     "current_actor",
+    "from_position",
     "is_legal",
     "legal_actions",
     "managers",
@@ -108,8 +117,10 @@ __all__ = [
     "net_worth",
     "new_game",
     "parse_action",
+    "position",
     "rent_due",
     "replay",
+    "setup",
     "situation",
     "why_illegal",
 ]

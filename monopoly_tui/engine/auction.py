@@ -7,14 +7,16 @@ from .state import Auction, Placement
 from .table import Table
 
 
-def start(t: Table, square: int, decliner: int | None) -> None:
-    """Put a property under the hammer, bids starting with the player after the one whose turn it is.
+def start(t: Table, square: int, decliner: int | None, *, after: int | None = None) -> None:
+    """Put a property under the hammer, bids starting with the player after `after` (by default the one
+    whose turn it is; a bankrupt player's lots: the bankrupt one).
 
     The decliner bids only where the rules let them (streets: no, stations and utilities: yes by default).
     Players who cannot afford the opening bid are left out.
     """
     n = len(t.players)
-    order = [(t.turn + k) % n for k in range(1, n + 1)]
+    first = t.turn if after is None else after
+    order = [(first + k) % n for k in range(1, n + 1)]
     sq = t.board.property(square)
     decliner_may_bid = getattr(t.rules.auction.decliner_bids, sq.kind)
     bidders = tuple(

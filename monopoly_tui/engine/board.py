@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from typing import Annotated, Literal
 
@@ -177,6 +178,57 @@ class Card(Frozen):
 # --- the board -----------------------------------------------------------------------------------
 
 
+MAX_AMOUNT = 10**12
+"""No price, rent, fee or card amount of a board is larger (a trillion rubles): beyond it is a typo."""
+
+
+_UNPRINTABLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e]")
+
+
+def _text_problem(text: str) -> str | None:
+    if not text.strip():
+        return "is blank"
+    if _UNPRINTABLE.search(text):
+        return "holds a control character"
+    return None
+
+
+def _sane_amounts(board: Board) -> None:
+    """What no board can mean: blank names, control characters, a mortgage above the price (a money
+    printer: buy, mortgage, repeat), amounts beyond MAX_AMOUNT. (Cheap: it runs with every new game.)"""
+    for index, sq in enumerate(board.squares):
+        if isinstance(sq, Street | Station | Utility):
+            top = max(sq.price, sq.mortgage, *sq.rent, sq.house_cost) if isinstance(sq, Street) else sq.price
+            if top > MAX_AMOUNT or sq.mortgage > MAX_AMOUNT:
+                raise ValueError(
+                    f"square {index} ({sq.name}): an amount above {MAX_AMOUNT} is not a real price"
+                )
+            if sq.mortgage > sq.price:
+                raise ValueError(
+                    f"square {index} ({sq.name}): mortgage {sq.mortgage} is more than the price {sq.price}"
+                )
+        elif isinstance(sq, Tax) and sq.amount > MAX_AMOUNT:
+            raise ValueError(f"square {index} ({sq.name}): an amount above {MAX_AMOUNT} is not a real price")
+        for part, text in (("name", sq.name), ("short", sq.short)):
+            problem = _text_problem(text)
+            if problem is not None:
+                raise ValueError(f"square {index} ({sq.name}): {part} {problem}")
+    problem = _text_problem(board.name)
+    if problem is not None:
+        raise ValueError(f"the board's name {problem}")
+    for group in board.groups:
+        problem = _text_problem(group.name)
+        if problem is not None:
+            raise ValueError(f"colour group {group.id!r}: name {problem}")
+    for card in (*board.chance, *board.community_chest):
+        problem = _text_problem(card.text)
+        if problem is not None:
+            raise ValueError(f"card id {card.id!r}: text {problem}")
+        fields = card.effect.__dict__
+        if max(fields.get("amount", 0), fields.get("per_house", 0), fields.get("per_hotel", 0)) > MAX_AMOUNT:
+            raise ValueError(f"card id {card.id!r}: an amount above {MAX_AMOUNT} is not a real amount")
+
+
 class Board(Frozen):
     """A whole board: 40 squares in order, colour groups, both decks and the default rules."""
 
@@ -198,6 +250,7 @@ class Board(Frozen):
     @model_validator(mode="after")
     def _consistent(self) -> Board:
         squares = self.squares
+        self.sensible  # noqa: B018 - checked once per board
         if squares[0].kind != "go":
             raise ValueError("square 0 must be GO (kind: go)")
         for kind in ("go", "jail", "go_to_jail"):
@@ -232,6 +285,13 @@ class Board(Frozen):
         ):
             raise ValueError("a board needs at least one chance and one community_chest square")
         return self
+
+    @cached_property
+    def sensible(self) -> bool:
+        """The board's amounts and texts make sense (_sane_amounts), checked once per board: pydantic
+        runs this model's checks again each time a new game's state takes the board."""
+        _sane_amounts(self)
+        return True
 
     def deck(self, name: DeckName) -> tuple[Card, ...]:
         """The cards of one deck, in the file's order (card numbers index into this)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from .board import Street
+from .errors import Problem
 from .rent import Holdings, owns_whole_group
 from .state import Auction, BuildingKind
 from .table import Table
@@ -46,38 +47,37 @@ def supply_change(old: int, new: int) -> tuple[int, int]:
     return houses, hotels
 
 
-def group_may_build(h: Holdings, seat: int, square: int) -> str | None:
+def group_may_build(h: Holdings, seat: int, square: int) -> Problem | None:
     """Why seat may not build on square's group at all (None: the group is open for building)."""
     sq = street(h, square)
     if sq is None:
-        return f"{h.board.squares[square].name} is not a street: no buildings there"
+        return ("not_a_street", square)
     if h.owner[square] != seat:
-        return f"{sq.name} does not belong to {h.players[seat].name}"
+        return ("not_yours", square, seat)
     if not owns_whole_group(h, square):
-        return f"{h.players[seat].name} does not own the whole group of {sq.name}"
+        return ("not_whole_group", seat, square)
     if any(h.mortgaged[i] for i in h.board.group_of[square]):
-        return f"a street of the group of {sq.name} is mortgaged"
+        return ("group_mortgaged", square)
     return None
 
 
-def place_problem(h: Holdings, seat: int, square: int) -> str | None:
+def place_problem(h: Holdings, seat: int, square: int) -> Problem | None:
     """Why the next building may not stand on square, money and the bank's supply aside (None: it may)."""
     problem = group_may_build(h, seat, square)
     if problem:
         return problem
-    sq = h.board.squares[square]
     level = h.buildings[square]
     group = levels(h, square)
     if level == HOTEL:
-        return f"{sq.name} already has a hotel"
+        return ("has_hotel", square)
     if level == HOTEL - 1 and min(group) < HOTEL - 1:
-        return f"a hotel on {sq.name} needs four houses on every street of the group"
+        return ("hotel_needs_houses", square)
     if h.rules.buildings.even_building and level > min(group):
-        return f"build evenly: another street of the group of {sq.name} has fewer buildings"
+        return ("build_evenly", square)
     return None
 
 
-def build_problem(h: _Bank, seat: int, square: int) -> str | None:
+def build_problem(h: _Bank, seat: int, square: int) -> Problem | None:
     """Why seat may not buy the next building for square now (None: Build is legal)."""
     problem = place_problem(h, seat, square)
     if problem:
@@ -85,10 +85,10 @@ def build_problem(h: _Bank, seat: int, square: int) -> str | None:
     sq = street(h, square)
     assert sq is not None
     if h.players[seat].cash < sq.house_cost:
-        return f"{h.players[seat].name} cannot pay {sq.house_cost} for a building"
+        return ("build_cash", seat, sq.house_cost)
     kind = building_kind(h.buildings[square])
     if (h.bank_hotels if kind == "hotel" else h.bank_houses) < 1:
-        return f"the bank has no {kind}s left"
+        return ("bank_out", kind)
     return None
 
 
@@ -135,36 +135,33 @@ def place(t: Table, seat: int, square: int) -> None:
     t.emit("built", player=seat, square=square, amount=0, reason=kind)
 
 
-def sell_problem(h: _Bank, seat: int, square: int) -> str | None:
+def sell_problem(h: _Bank, seat: int, square: int) -> Problem | None:
     """Why seat may not sell one building of square (None: SellBuilding is legal)."""
     sq = street(h, square)
     if sq is None or h.owner[square] != seat:
-        return f"{h.players[seat].name} has no street at square {square}"
+        return ("no_street", seat, square)
     level = h.buildings[square]
     if level == 0:
-        return f"there is no building on {sq.name}"
+        return ("no_building", square)
     if h.rules.buildings.even_building and level < max(levels(h, square)):
-        return f"sell evenly: another street of the group of {sq.name} has more buildings"
+        return ("sell_evenly", square)
     if level == HOTEL and h.bank_houses < HOTEL - 1:
-        return (
-            f"selling the hotel on {sq.name} needs four houses from the bank, which has {h.bank_houses}: "
-            "sell the group down instead"
-        )
+        return ("hotel_sale_houses", square, h.bank_houses)
     return None
 
 
-def sell_down_problem(h: _Bank, seat: int, group: str, level: int) -> str | None:
+def sell_down_problem(h: _Bank, seat: int, group: str, level: int) -> Problem | None:
     """Why seat may not sell group down to level on every street (None: SellDown is legal)."""
     members = h.board.group_members.get(group)
     if not members:
-        return f"there is no colour group {group!r}"
+        return ("no_group", group)
     if any(h.owner[i] != seat for i in members):
-        return f"{h.players[seat].name} does not own the whole group {group!r}"
+        return ("not_whole_group_of", seat, group)
     if all(h.buildings[i] <= level for i in members):
-        return f"no street of group {group!r} stands above level {level}"
+        return ("nothing_above", group, level)
     houses = sum(supply_change(h.buildings[i], min(h.buildings[i], level))[0] for i in members)
     if h.bank_houses + houses < 0:
-        return f"the bank has {h.bank_houses} houses, {-houses} needed to sell down to {level}"
+        return ("sell_down_houses", h.bank_houses, -houses, level)
     return None
 
 

@@ -36,10 +36,11 @@ from .actions import (
     UseJailCard,
 )
 from .board import BOARD_SIZE, Board
-from .errors import IllegalActionError, InvalidActionError
+from .errors import IllegalActionError, InvalidActionError, Problem, Refusal, refusal
 from .rules import Rules
 from .state import Decks, GameState, PlayerState, Situation
 from .table import Table
+from .wellformed import malformation
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
@@ -258,6 +259,17 @@ def apply(state: GameState, action: Action) -> GameState:
     return t.freeze()
 
 
+def apply_unchecked(state: GameState, action: Action) -> GameState:
+    """`apply` without the legality check: the fast path of a caller whose every action is legal by
+    construction (the bots' own loop, where each bot decides through legal_actions and why_illegal).
+    The same rules make the same state; but an illegal action is not refused, it makes a state no game
+    reaches. Anything from a person, a file or a network goes through `apply`."""
+    t = Table(state)
+    _carry_out(t, action)
+    turn.settle(t)
+    return t.freeze()
+
+
 def is_legal(state: GameState, action: Action) -> bool:
     try:
         _check(state, action)
@@ -266,12 +278,14 @@ def is_legal(state: GameState, action: Action) -> bool:
     return True
 
 
-def why_illegal(state: GameState, action: Action) -> str | None:
-    """The reason action is not legal now, or None when it is."""
+def why_illegal(state: GameState, action: Action) -> Refusal | None:
+    """The reason action is not legal now (in English, with its code and values), or None when it is."""
     try:
         _check(state, action)
     except IllegalActionError as exc:
-        return str(exc)
+        if isinstance(exc.reason, Refusal):
+            return exc.reason
+        return refusal(state, ("not_now", action.kind, state.phase, action.player))
     return None
 
 
@@ -280,33 +294,33 @@ def why_illegal(state: GameState, action: Action) -> str | None:
 
 def _check(state: GameState, action: Action) -> None:
     """Raise IllegalActionError with the reason when action may not be applied to state."""
-    if not 0 <= action.player < len(state.players):
-        raise InvalidActionError(f"there is no seat {action.player} in a game of {len(state.players)}")
+    malformed = malformation(state, action)
+    if malformed is not None:
+        raise InvalidActionError(malformed)
     now = situation(state)
     seat = state.turn if now == "calm" else _actor(state, now)
     if seat is None:
-        raise IllegalActionError("the game is over")
+        raise IllegalActionError(refusal(state, ("game_over",)))
     player = state.players[action.player]
     if action.kind in _MANAGING_KINDS and (action.player != seat or now in ("calm", "debt")):
         if player.bankrupt:
-            raise IllegalActionError(f"{player.name} is out of the game")
+            raise IllegalActionError(refusal(state, ("out_of_game", action.player)))
         if now != "calm" and not (
             now == "debt" and action.player == seat and isinstance(action, RAISING_MONEY)
         ):
-            raise IllegalActionError(f"{action.kind} is not open to {player.name} now ({now})")
+            raise IllegalActionError(refusal(state, ("manage_not_now", action.kind, action.player, now)))
         _check_manage(state, action, raising_only=now == "debt")
         return
     if action.player != seat:
-        who = state.players[seat].name
-        raise IllegalActionError(f"it is {who} (seat {seat}) who must act now, not seat {action.player}")
+        raise IllegalActionError(refusal(state, ("not_your_turn", seat, seat, action.player)))
     problem = _phase_problem(state, action) if now == "calm" else _actor_problem(state, action, now)
     if problem:
-        raise IllegalActionError(problem)
+        raise IllegalActionError(refusal(state, problem))
 
 
 def _check_manage(state: GameState, action: Action, *, raising_only: bool) -> None:
     seat = action.player
-    problem: str | None
+    problem: Problem | None
     if isinstance(action, Build):
         problem = buildings.build_problem(state, seat, action.square)
     elif isinstance(action, SellBuilding):
@@ -321,60 +335,55 @@ def _check_manage(state: GameState, action: Action, *, raising_only: bool) -> No
         assert isinstance(action, ProposeTrade)
         problem = trade.trade_problem(state, action)
         if problem is None and raising_only and action.give.cash:
-            problem = f"{state.players[seat].name} is in debt and may not give cash away"
+            problem = ("debt_no_cash_away", seat)
     if problem:
-        raise IllegalActionError(problem)
+        raise IllegalActionError(refusal(state, problem))
 
 
-def _lift_now_problem(state: GameState, seat: int, square: int) -> str | None:
+def _lift_now_problem(state: GameState, seat: int, square: int) -> Problem | None:
     """Why a lot just received may not be lifted at once: the cash, or debts that come first."""
     if any(d.debtor == seat for d in state.debts):
-        return f"{state.players[seat].name} must settle the debts before lifting a mortgage"
+        return ("debts_first", seat)
     return mortgages.unmortgage_problem(state, seat, square, just_received=True)
 
 
-def _placement_problem(state: GameState, seat: int, square: int) -> str | None:
+def _placement_problem(state: GameState, seat: int, square: int) -> Problem | None:
     assert state.placement is not None
     problem = buildings.place_problem(state, seat, square)
     if problem is None and buildings.building_kind(state.buildings[square]) != state.placement.building:
-        problem = (
-            f"the {state.placement.building} won at auction cannot go on {state.board.squares[square].name}"
-        )
+        problem = ("placement_kind", state.placement.building, square)
     return problem
 
 
-def _actor_problem(state: GameState, action: Action, now: Situation) -> str | None:
+def _actor_problem(state: GameState, action: Action, now: Situation) -> Problem | None:
     """Why the current actor may not take action in this situation (None: legal)."""
     if now == "calm":
         return _phase_problem(state, action)
-    player = state.players[action.player]
+    seat = action.player
+    player = state.players[seat]
     kind = action.kind
     if now == "trade":
         if isinstance(action, AcceptTrade | RejectTrade):
             return None
-        return f"{player.name} must answer the trade offer first, not {kind}"
+        return ("answer_trade", seat, kind)
     if now == "debt":
         debt = state.debts[0]
         if isinstance(action, PayDebt):
-            return (
-                None if player.cash >= debt.amount else f"{player.name} has {player.cash}, not {debt.amount}"
-            )
+            return None if player.cash >= debt.amount else ("debt_cash", seat, player.cash, debt.amount)
         if isinstance(action, DeclareBankruptcy):
             if finance.may_declare_bankruptcy(state, debt):
                 return None
-            return (
-                f"{player.name} can still raise the money (sell buildings, mortgage) and may not go bankrupt"
-            )
-        return f"{player.name} must settle a debt of {debt.amount} first, not {kind}"
+            return ("can_still_raise", seat)
+        return ("settle_debt_first", seat, debt.amount, kind)
     if now == "mortgage_choice":
         choice = state.mortgage_choices[0]
         if isinstance(action, KeepMortgage | Unmortgage) and action.square != choice.square:
-            return f"{player.name} must decide on square {choice.square} first"
+            return ("decide_mortgage", seat, choice.square)
         if isinstance(action, KeepMortgage):
             return None
         if isinstance(action, Unmortgage):
-            return _lift_now_problem(state, action.player, action.square)
-        return f"{player.name} must lift or keep the mortgage on square {choice.square}, not {kind}"
+            return _lift_now_problem(state, seat, action.square)
+        return ("lift_or_keep", seat, choice.square, kind)
     if now == "auction":
         assert state.auction is not None
         if isinstance(action, PassBid):
@@ -382,45 +391,46 @@ def _actor_problem(state: GameState, action: Action, now: Situation) -> str | No
         if isinstance(action, Bid):
             low = auction.minimum_bid(state, state.auction)
             if action.amount < low:
-                return f"a bid must be at least {low}, not {action.amount}"
+                return ("bid_too_low", low, action.amount)
             if action.amount > player.cash:
-                return f"{player.name} cannot bid {action.amount} with {player.cash} in cash"
+                return ("bid_over_cash", seat, action.amount, player.cash)
             return None
-        return f"an auction is running: {player.name} must bid or pass, not {kind}"
+        return ("auction_running", seat, kind)
     assert now == "placement"
     if isinstance(action, PlaceBuilding):
-        return _placement_problem(state, action.player, action.square)
-    return f"{player.name} must place the building won at auction, not {kind}"
+        return _placement_problem(state, seat, action.square)
+    return ("place_first", seat, kind)
 
 
-def _phase_problem(state: GameState, action: Action) -> str | None:
-    player = state.players[action.player]
+def _phase_problem(state: GameState, action: Action) -> Problem | None:
+    seat = action.player
+    player = state.players[seat]
     phase = state.phase
     if phase == "roll":
         if isinstance(action, Roll):
             return None
         if isinstance(action, PayJailFine | UseJailCard) and not player.in_jail:
-            return f"{player.name} is not in jail"
+            return ("not_in_jail", seat)
         if isinstance(action, PayJailFine):
             fine = state.rules.jail.fine
-            return None if player.cash >= fine else f"{player.name} cannot pay the jail fine of {fine}"
+            return None if player.cash >= fine else ("jail_fine_cash", seat, fine)
         if isinstance(action, UseJailCard):
             if any(c.deck == action.deck for c in player.jail_cards):
                 return None
-            return f"{player.name} holds no get-out-of-jail card from {action.deck}"
+            return ("no_jail_card", seat, action.deck)
     elif phase == "buy":
         if isinstance(action, Decline):
             return None
         if isinstance(action, Buy):
             assert state.pending_square is not None
             price = state.board.property(state.pending_square).price
-            return None if player.cash >= price else f"{player.name} cannot pay {price} with {player.cash}"
+            return None if player.cash >= price else ("buy_cash", seat, price, player.cash)
     elif phase == "utility_roll":
         if isinstance(action, Roll):
             return None
     elif phase == "end_turn" and isinstance(action, EndTurn):
         return None
-    return f"{action.kind} is not legal now (phase {phase}, {player.name} to act)"
+    return ("not_now", action.kind, phase, seat)
 
 
 # --- carrying out: each changes the table for one kind of action ---------------------------------------

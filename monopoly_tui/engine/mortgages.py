@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import finance
 from .board import Street
+from .errors import Problem
 from .rent import Holdings
 from .state import MortgageChoice
 from .table import Table
@@ -22,29 +23,28 @@ def lift_cost(h: Holdings, square: int, *, just_received: bool = False) -> int:
     return value if just_received else value + interest(h, square)
 
 
-def mortgage_problem(h: Holdings, seat: int, square: int) -> str | None:
+def mortgage_problem(h: Holdings, seat: int, square: int) -> Problem | None:
     """Why seat may not mortgage square (None: Mortgage is legal)."""
     if square not in h.board.properties or h.owner[square] != seat:
-        return f"{h.players[seat].name} owns no property at square {square}"
+        return ("no_property", seat, square)
     sq = h.board.squares[square]
     if h.mortgaged[square]:
-        return f"{sq.name} is already mortgaged"
+        return ("already_mortgaged", square)
     if isinstance(sq, Street) and any(h.buildings[i] for i in h.board.group_of[square]):
-        return f"sell the buildings of the group of {sq.name} before mortgaging it"
+        return ("sell_before_mortgage", square)
     return None
 
 
-def unmortgage_problem(h: Holdings, seat: int, square: int, *, just_received: bool = False) -> str | None:
+def unmortgage_problem(h: Holdings, seat: int, square: int, *, just_received: bool = False) -> Problem | None:
     """Why seat may not lift the mortgage on square (None: Unmortgage is legal)."""
     if square not in h.board.properties or h.owner[square] != seat:
-        return f"{h.players[seat].name} owns no property at square {square}"
-    sq = h.board.squares[square]
+        return ("no_property", seat, square)
     if not h.mortgaged[square]:
-        return f"{sq.name} is not mortgaged"
+        return ("not_mortgaged", square)
     cost = lift_cost(h, square, just_received=just_received)
     player = h.players[seat]
     if player.cash < cost:
-        return f"lifting the mortgage on {sq.name} costs {cost}; {player.name} has {player.cash}"
+        return ("lift_cash", square, cost, seat, player.cash)
     return None
 
 

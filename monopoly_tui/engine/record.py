@@ -9,6 +9,7 @@ from .board import Board
 from .errors import IllegalActionError, InvalidActionError
 from .game import apply, new_game
 from .model import Frozen
+from .position import from_position, position
 from .rules import Rules
 from .state import GameState
 
@@ -37,6 +38,9 @@ class GameRecord(Frozen):
     actions: tuple[Action, ...] = ()
     undone: tuple[Undone, ...] = ()
     """Actions taken back with undo; replay ignores them, the record keeps them."""
+    position: str | None = None
+    """The position (MPN) the game started from when it is not a new game, like PGN's FEN tag; the
+    record's players, rules and seed are then the position's."""
 
     @classmethod
     def start(cls, state: GameState) -> GameRecord:
@@ -46,6 +50,17 @@ class GameRecord(Frozen):
             rules=state.rules,
             players=tuple(p.name for p in state.players),
             seed=state.seed,
+        )
+
+    @classmethod
+    def start_at(cls, state: GameState) -> GameRecord:
+        """An empty record for a game that goes on from this state (a position)."""
+        return cls(
+            board_id=state.board.id,
+            rules=state.rules,
+            players=tuple(p.name for p in state.players),
+            seed=state.seed,
+            position=position(state),
         )
 
     def add(self, action: Action) -> GameRecord:
@@ -63,13 +78,27 @@ def replay(board: Board, record: GameRecord, *, upto: int | None = None) -> Game
         raise ReplayError(f"record format {record.format} is not supported (expected {RECORD_FORMAT})")
     if record.board_id != board.id:
         raise ReplayError(f"the record is for board {record.board_id!r}, not {board.id!r}")
-    try:
-        state = new_game(board, record.players, seed=record.seed, rules=record.rules)
-    except ValueError as exc:
-        raise ReplayError(f"the record cannot start a game: {exc}") from exc
+    state = first_state(board, record)
     for number, action in enumerate(record.actions[:upto], start=1):
         try:
             state = apply(state, action)
         except (IllegalActionError, InvalidActionError) as exc:
             raise ReplayError(f"action {number} ({action}) is not legal: {exc}") from exc
+    return state
+
+
+def first_state(board: Board, record: GameRecord) -> GameState:
+    """The state before the record's first action: a new game, or the position it started from."""
+    try:
+        if record.position is None:
+            return new_game(board, record.players, seed=record.seed, rules=record.rules)
+        state = from_position(record.position, board)
+    except ValueError as exc:  # InvalidPositionError is one
+        raise ReplayError(f"the record cannot start a game: {exc}") from exc
+    if (tuple(p.name for p in state.players), state.rules, state.seed) != (
+        record.players,
+        record.rules,
+        record.seed,
+    ):
+        raise ReplayError("the record cannot start a game: its position has other players, rules or seed")
     return state

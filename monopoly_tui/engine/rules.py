@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from pydantic import Field, NonNegativeInt, PositiveInt
+from pydantic import Field, NonNegativeInt, PositiveInt, model_validator
 
 from .model import Frozen
+
+MAX_MONEY = 10**12
+"""No amount of the rules is larger (a trillion rubles)."""
+MAX_BUILDINGS = 10_000
+MAX_ROUNDS = 1_000_000
 
 
 class StartRules(Frozen):
@@ -96,3 +101,24 @@ class Rules(Frozen):
     buildings: BuildingRules = BuildingRules()
     mortgage: MortgageRules = MortgageRules()
     end: EndRules = EndRules()
+
+    @model_validator(mode="after")
+    def _sane(self) -> Rules:
+        """Amounts no table means (a typo of a few zeros too many): refused rather than played."""
+        money = {
+            "start.cash": self.start.cash,
+            "go.salary": self.go.salary,
+            "jail.fine": self.jail.fine,
+            "auction.min_step": self.auction.min_step,
+            "auction.min_opening": self.auction.min_opening,
+        }
+        for name, amount in money.items():
+            if amount > MAX_MONEY:
+                raise ValueError(f"{name} is {amount}: more than {MAX_MONEY} is not a real amount")
+        counts = {"buildings.houses": self.buildings.houses, "buildings.hotels": self.buildings.hotels}
+        for name, count in counts.items():
+            if count > MAX_BUILDINGS:
+                raise ValueError(f"{name} is {count}: the bank holds at most {MAX_BUILDINGS}")
+        if self.end.turn_limit is not None and self.end.turn_limit > MAX_ROUNDS:
+            raise ValueError(f"end.turn_limit is {self.end.turn_limit}: at most {MAX_ROUNDS} rounds")
+        return self

@@ -15,7 +15,7 @@ from typing import Unpack
 
 from .actions import ProposeTrade
 from .board import Board, DeckName
-from .events import Event, EventFields, EventKind
+from .events import Event, EventKind
 from .rules import Rules
 from .state import (
     Auction,
@@ -132,8 +132,20 @@ class Table:
 
     # --- changing ----------------------------------------------------------------------------
 
-    def emit(self, kind: EventKind, **fields: Unpack[EventFields]) -> None:
-        self.events.append(Event(kind, **fields))
+    def emit(
+        self,
+        kind: EventKind,
+        player: int | None = None,
+        other: int | None = None,
+        square: int | None = None,
+        amount: int | None = None,
+        deck: DeckName | None = None,
+        card: str | None = None,
+        dice: tuple[int, int] | None = None,
+        reason: str | None = None,
+    ) -> None:
+        """Note an event of this action (the fields of Event, built in its order)."""
+        self.events.append(_new(Event, (kind, player, other, square, amount, deck, card, dice, reason)))
 
     def update_player(self, seat: int, **changes: Unpack[PlayerChanges]) -> None:
         self.players[seat] = self.players[seat]._replace(**changes)

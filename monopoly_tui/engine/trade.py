@@ -7,6 +7,7 @@ from collections import Counter
 from . import mortgages
 from .actions import ProposeTrade, TradeSide
 from .board import Street
+from .errors import Problem
 from .rent import Holdings
 from .table import Table
 
@@ -23,32 +24,32 @@ def tradeable_lots(h: Holdings, seat: int) -> list[int]:
     return [i for i, owner in enumerate(h.owner) if owner == seat and not built_group(h, i)]
 
 
-def _side_problem(h: Holdings, seat: int, side: TradeSide) -> str | None:
+def _side_problem(h: Holdings, seat: int, side: TradeSide) -> Problem | None:
     player = h.players[seat]
     if len(set(side.lots)) != len(side.lots):
-        return "a lot is named twice"
+        return ("lot_twice",)
     for square in side.lots:
         if not 0 <= square < len(h.owner) or h.owner[square] != seat:
-            return f"{player.name} does not own square {square}"
+            return ("not_owned_lot", seat, square)
         if built_group(h, square):
-            return f"the group of {h.board.squares[square].name} has buildings: sell them before trading it"
+            return ("trade_built", square)
     if side.cash > player.cash:
-        return f"{player.name} has {player.cash}, not {side.cash}"
+        return ("trade_cash", seat, player.cash, side.cash)
     held = Counter(c.deck for c in player.jail_cards)
     for deck, count in Counter(side.jail_cards).items():
         if held[deck] < count:
-            return f"{player.name} does not hold {count} get-out-of-jail card(s) from {deck}"
+            return ("trade_cards", seat, count, deck)
     return None
 
 
-def trade_problem(h: Holdings, offer: ProposeTrade) -> str | None:
+def trade_problem(h: Holdings, offer: ProposeTrade) -> Problem | None:
     """Why the offer may not be made (None: it is a valid proposal)."""
     if offer.partner == offer.player:
-        return "a player cannot trade with themselves"
+        return ("trade_self",)
     if not 0 <= offer.partner < len(h.players) or h.players[offer.partner].bankrupt:
-        return f"seat {offer.partner} is not in the game"
+        return ("partner_out", offer.partner)
     if offer.give.empty and offer.take.empty:
-        return "the trade is empty"
+        return ("trade_empty",)
     return _side_problem(h, offer.player, offer.give) or _side_problem(h, offer.partner, offer.take)
 
 

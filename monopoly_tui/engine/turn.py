@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import auction, finance, jail, landing, movement
+from .state import GameState
 from .table import Table
 
 
@@ -102,6 +103,20 @@ def settle(t: Table) -> None:
                 finish_move(t)
         elif t.auction_queue:
             square, t.auction_queue = t.auction_queue[0], t.auction_queue[1:]
-            auction.start(t, square, decliner=None)
+            # only a bankruptcy to the bank queues auctions: they begin after the bankrupt player
+            auction.start(t, square, decliner=None, after=t.eliminated[-1])
         else:
             return
+
+
+def rounds_played(state: GameState) -> int:
+    """The game's rounds so far; after the round limit, the limit (the count steps past it only to end
+    the game)."""
+    limit = state.rules.end.turn_limit
+    return min(state.round, limit) if limit is not None else state.round
+
+
+def ended_at_limit(state: GameState) -> bool:
+    """The game ended because the round limit was reached (not by bankruptcies)."""
+    limit = state.rules.end.turn_limit
+    return state.is_over and limit is not None and state.round > limit

@@ -1,0 +1,118 @@
+"""The list of saved games (Load, Continue): every save checked without replaying it, quickly.
+
+list_saves() makes every check of format.validate but the replay, so a save whose record stops
+replaying is listed as readable and refused by load_save when chosen. A save over HEAD_BYTES is not
+read whole: its head (everything before the actions, which dump_save writes last) is read and checked,
+its digest included; the count of its actions is checked when it is opened. Results are cached per
+file (path, size, mtime, ctime, inode), so showing the list again costs a stat per file.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from ..boardfile import load_board
+from ..engine import Board
+from .errors import SaveError, error
+from .files import SAVE_SUFFIX, read_bounded, saves_folder
+from .format import SaveHeader, board_hashes, decode, head_text, validate, validate_head
+
+HEAD_BYTES = 256 * 1024
+"""A save up to this size is checked whole in the list; a larger one by its head (at most this much)."""
+
+
+@dataclass(frozen=True)
+class SaveEntry:
+    """One file of the list of saved games: readable (header) or not (error, with its reason)."""
+
+    path: Path
+    modified: datetime
+    """The file's modification time (local), i.e. when it was last written."""
+    header: SaveHeader | None = None
+    error: SaveError | None = None
+
+    @property
+    def readable(self) -> bool:
+        return self.error is None
+
+    @property
+    def reason(self) -> str | None:
+        """Why it cannot be loaded, in Russian (None when readable)."""
+        return None if self.error is None else self.error.reason
+
+
+def list_saves(board: Board | None = None) -> list[SaveEntry]:
+    """Every `*.json` in the saves folder, newest (last written) first; .bak, .tmp and .lock are not listed.
+
+    `board` defaults to the shipped board. A missing or unreadable folder lists as empty (and is not made).
+    """
+    board = load_board() if board is None else board
+    expected = board_hashes(board)
+    entries: list[tuple[int, str, SaveEntry]] = []
+    try:
+        with os.scandir(saves_folder()) as scan:
+            found = [e for e in scan if e.name.endswith(SAVE_SUFFIX) and not e.name.startswith(".")]
+    except OSError:
+        return []
+    for item in found:
+        path = Path(item.path)
+        try:
+            info = item.stat()
+        except OSError:
+            continue  # vanished meanwhile
+        if stat.S_ISDIR(info.st_mode):
+            continue
+        entries.append((info.st_mtime_ns, item.name, _entry(path, info, board, expected)))
+    entries.sort(key=lambda e: (e[0], e[1]), reverse=True)
+    return [e for _, _, e in entries]
+
+
+def latest_unfinished(board: Board) -> Path | None:
+    """The most recently written readable save of an unfinished game (for «Continue»), or None.
+
+    Readable as list_saves says: load_save may still refuse it if its record no longer replays.
+    """
+    for entry in list_saves(board):
+        if entry.header is not None and not entry.header.finished:
+            return entry.path
+    return None
+
+
+_cache: dict[tuple[str, int, int, int, int, tuple[str, ...]], SaveEntry] = {}
+
+
+def _entry(path: Path, info: os.stat_result, board: Board, expected: tuple[str, ...]) -> SaveEntry:
+    key = (str(path), info.st_mtime_ns, info.st_ctime_ns, info.st_size, info.st_ino, expected)
+    cached = _cache.get(key)
+    if cached is not None:
+        return cached
+    modified = datetime.fromtimestamp(info.st_mtime_ns / 1e9).astimezone()
+    try:
+        entry = SaveEntry(path=path, modified=modified, header=_header(path, board, expected))
+    except SaveError as exc:
+        entry = SaveEntry(path=path, modified=modified, error=exc)
+    except Exception as exc:
+        problem = error("unexpected", f"{path}: cannot read: {type(exc).__name__}: {exc}", path)
+        entry = SaveEntry(path=path, modified=modified, error=problem)
+    if len(_cache) > 1000:
+        _cache.clear()
+    _cache[key] = entry
+    return entry
+
+
+def _header(path: Path, board: Board, expected: tuple[str, ...]) -> SaveHeader:
+    raw, size = read_bounded(path, HEAD_BYTES)
+    if size <= HEAD_BYTES:
+        text, data = decode(path, raw)
+        return validate(path, text, data, board, expected).header
+    head = head_text(raw)
+    if head is None:  # not as the game writes it: the whole file, as load_save would read it
+        raw, _ = read_bounded(path)
+        text, data = decode(path, raw)
+        return validate(path, text, data, board, expected).header
+    text, data = decode(path, head.encode("utf-8"))
+    return validate_head(path, text, data, board, expected)
