@@ -65,13 +65,13 @@ class Effort:
 
 
 EFFORTS: dict[str, Effort] = {
-    "readable": Effort(playouts=16, horizon=5),
-    "fast": Effort(playouts=12, horizon=5),
-    "instant": Effort(playouts=8, horizon=4),
+    "readable": Effort(playouts=12, horizon=5),
+    "fast": Effort(playouts=8, horizon=4),
+    "instant": Effort(playouts=6, horizon=3),
 }
-"""By the app's pace of computer players. On the shared 2-core development machine a decision takes
-about 0.2-0.4 s at the fast and instant efforts and stays within about a second at the readable one
-(benchmarks/bench_master.py prints the figures)."""
+"""By the app's pace of computer players. On the busy, shared 2-core development machine a decision
+with 12 playouts of 5 rounds took a median 0.34 s and at most 0.86 s, with 8 of 4 rounds 0.22 s and at
+most 0.49 s (benchmarks/bench_master.py prints the figures); 16 of 5 overran a second."""
 DEFAULT_EFFORT = "fast"
 
 
