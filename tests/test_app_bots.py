@@ -6,8 +6,9 @@ from factory import board
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.app import BOT_DELAYS
-from monopoly_tui.app.dialogs import GameOverScreen, HandoffScreen
+from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
+from monopoly_tui.app.gameover import GameOverScreen
 from monopoly_tui.bots import EFFORTS, MasterBot
 from monopoly_tui.engine import Rules, replay
 from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat

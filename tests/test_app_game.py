@@ -15,8 +15,9 @@ from textual.widgets import Input, SelectionList
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.board import SquaresList
 from monopoly_tui.app.cells import status_text, tokens_text
-from monopoly_tui.app.dialogs import GameOverScreen, HandoffScreen
+from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
+from monopoly_tui.app.gameover import GameOverScreen
 from monopoly_tui.app.manage import ManageScreen, lot_action
 from monopoly_tui.app.trade import TradeScreen, tradeable
 from monopoly_tui.boardfile import load_board
@@ -197,6 +198,6 @@ async def test_the_compact_list_of_squares_follows_the_game() -> None:
                     squares.get_cell(str(index), "tokens"),
                 )
                 assert state_cell == status_text(session.state, session.seats, index, 10), (key, index)
-                assert tokens_cell == tokens_text(session.state, session.seats, index), (key, index)
+                assert tokens_cell == tokens_text(session.state, session.seats, index, 5), (key, index)
         assert session.state.owner[3] == 0
         assert "●" in squares.get_cell("3", "state").plain or "●" in squares.get_cell("3", "tokens").plain

@@ -29,7 +29,7 @@ def seats(*, bot_partner: bool = False, no_offers: bool = False) -> list[Seat]:
 def wanted(round_: int = 1) -> GameState:
     """Борис owns «Малая Бронная», Аня «Арбат», the rest of the dark-blue group: Борис wants it."""
     state = make_state(2, owners={37: 1, 39: 0})
-    return state.model_copy(update={"round": round_})
+    return state._replace(round=round_)
 
 
 def session_in(state: GameState, **kind: bool) -> GameSession:
@@ -76,7 +76,7 @@ def test_a_refused_offer_is_not_repeated_and_the_bot_waits_before_offering_again
 def test_the_same_or_a_worse_deal_is_never_offered_again() -> None:
     courtesy = Courtesy(people=frozenset({0}))
     refused = ProposeTrade(player=1, partner=0, give=TradeSide(cash=300_000), take=TradeSide(lots=(39,)))
-    courtesy.note(wanted(1).model_copy(update={"trade": refused}), RejectTrade(player=0))
+    courtesy.note(wanted(1)._replace(trade=refused), RejectTrade(player=0))
     late = wanted(1 + 10 * WAIT_ROUNDS)
     assert not courtesy.allows(late, refused)
     assert not courtesy.allows(late, refused.model_copy(update={"give": TradeSide(cash=250_000)}))

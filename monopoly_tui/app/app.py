@@ -17,8 +17,9 @@ from ..engine import Board, Event, GameState, IllegalActionError, Rules, current
 from ..locale import tr
 from ..saves import SaveError, latest_unfinished, load_save, lock_save, new_save_path
 from ..session import PLAYER_COLORS, PLAYER_TOKENS, GameSession, Seat
-from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
+from .dialogs import HandoffScreen, RulesScreen
 from .game_screen import GameScreen
+from .gameover import GameOverScreen
 from .manage import ManageScreen
 from .reasons import reason_text
 from .replay import ReplayScreen
@@ -90,6 +91,11 @@ class MonopolyApp(App[None]):
         if self.session is not None:
             self.session.close()
         super().exit(*args, **kwargs)
+
+    def on_unmount(self) -> None:
+        """The app ends however it ends: the game is saved and other windows may open it."""
+        if self.session is not None:
+            self.session.close()
 
     # --- starting --------------------------------------------------------------------------------
 
