@@ -30,8 +30,8 @@ from .trade import TradeScreen
 
 BOT_DELAYS = (0.8, 0.25, 0.0)
 """Seconds before a computer player's move: readable, fast, instant (key s cycles)."""
+# How hard the master bot thinks at each pace (bots.EFFORTS): up to about a second at the readable pace.
 BOT_EFFORTS = ("readable", "fast", "instant")
-"""How hard «Мастер» thinks at each pace (bots.EFFORTS): up to about a second at the readable pace."""
 
 
 class MonopolyApp(App[None]):
@@ -260,7 +260,7 @@ class MonopolyApp(App[None]):
         self.after(session.bot_move())
 
     def pace_bots(self) -> None:
-        """«Мастер» thinks as hard as the pace leaves it time for."""
+        """The master bots think as hard as the pace leaves them time for."""
         session = self.session
         if session is None:
             return
