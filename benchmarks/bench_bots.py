@@ -1,8 +1,10 @@
 """Bot benchmarks (figures, not tests): `python benchmarks/bench_bots.py`.
 
-- strength (default): 4-player games, one «Сильный» against three «Простой», the strong bot in each
-  seat equally (seat = seed mod 4), seeds 0..N-1, a round limit; unfinished games count as not won.
-  Parity would be 25 %.
+- strength (default): the tournament of `monopoly-tui simulate --bots ... --rotate`: by default one
+  «Сильный» against three «Простой» (`--bots` sets a level per seat), the first level in seat i mod P in
+  game i, seeds S..S+N-1, a round limit (`--turn-limit`: the rules decide by net worth at that round;
+  `--no-trades`: nobody proposes a trade); win rates per level with 95 % Wilson intervals, unfinished
+  games counted as not won.
 - `--speed`: four «Простой» bots over a fixed set of seeds in one process: throws and actions per second,
   from the best of `--repeat` runs (the machine is shared: the best run is the least disturbed one; the
   median run is shown too).
@@ -13,76 +15,56 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import math
 import os
 import pstats
 import shlex
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
 
+from monopoly_tui import simulate
 from monopoly_tui.boardfile import load_board
-from monopoly_tui.bots import BOT_NAMES, BotKind, make_bot, play_game
+from monopoly_tui.bots import BOT_NAMES, make_bot, play_game
 
 PLAYERS = 4
 
 
-@dataclass(frozen=True)
-class Outcome:
-    seed: int
-    strong_seat: int
-    winner: int | None
-    rounds: int
-
-
-def strength_game(seed: int, max_rounds: int) -> Outcome:
-    """One game: the strong bot sits in seat seed mod 4, simple bots elsewhere."""
+def strength(args: argparse.Namespace) -> None:
+    """The tournament of `monopoly-tui simulate` (seats rotated): win rates per level with intervals."""
     board = load_board()
-    strong = seed % PLAYERS
-    kinds: list[BotKind] = ["strong" if seat == strong else "simple" for seat in range(PLAYERS)]
-    names = [f"{BOT_NAMES[kind]} {seat + 1}" for seat, kind in enumerate(kinds)]
-    bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
-    _, stats = play_game(board, names, bots, seed, board.rules, max_rounds, checked=False)
-    return Outcome(seed, strong, stats.winner, stats.rounds)
-
-
-def _chunk(args: tuple[range, int]) -> list[Outcome]:
-    seeds, max_rounds = args
-    return [strength_game(seed, max_rounds) for seed in seeds]
-
-
-def strength(games: int, max_rounds: int, jobs: int) -> list[Outcome]:
-    """Play the strength games, spread over jobs processes (the results do not depend on jobs)."""
-    size = max(1, math.ceil(games / (jobs * 8)))
-    chunks = [(range(start, min(start + size, games)), max_rounds) for start in range(0, games, size)]
-    if jobs == 1:
-        return [o for chunk in chunks for o in _chunk(chunk)]
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        return [o for result in pool.map(_chunk, chunks) for o in result]
-
-
-def report_strength(outcomes: list[Outcome], max_rounds: int, seconds: float) -> None:
-    games = len(outcomes)
-    won = sum(1 for o in outcomes if o.winner == o.strong_seat)
-    unfinished = sum(1 for o in outcomes if o.winner is None)
-    rate = won / games
-    margin = 1.96 * math.sqrt(rate * (1 - rate) / games)
-    print(
-        f"strong vs 3 simple, {games} games (seeds 0..{games - 1}, strong seat = seed mod 4), "
-        f"round limit {max_rounds}, {seconds:.1f} s"
+    begun = time.perf_counter()
+    totals = simulate.run(
+        board,
+        games=args.games,
+        players=len(args.bots.split(",")),
+        seed=args.seed,
+        bots=args.bots,
+        jail=None,
+        max_rounds=args.max_rounds,
+        workers=args.jobs,
+        rotate=True,
+        trades=not args.no_trades,
+        turn_limit=args.turn_limit,
     )
-    print(f"  strong bot wins: {won}/{games} = {100 * rate:.1f} % (95 % interval ±{100 * margin:.1f})")
-    print("  (parity would be 25 %)")
-    for seat in range(PLAYERS):
-        mine = [o for o in outcomes if o.strong_seat == seat]
-        if mine:
-            seat_won = sum(1 for o in mine if o.winner == seat)
-            print(
-                f"    strong in seat {seat + 1}: {seat_won}/{len(mine)} = {100 * seat_won / len(mine):.1f} %"
-            )
-    print(f"  unfinished (round limit, counted as not won): {unfinished}")
-    print(f"  average rounds: {sum(o.rounds for o in outcomes) / games:.1f}")
+    seconds = time.perf_counter() - begun
+    kinds = simulate.lineup(args.bots, len(args.bots.split(",")))
+    limit = f", decided by net worth after round {args.turn_limit}" if args.turn_limit else ""
+    print(
+        f"{args.bots}, seats rotated, {totals.games} games "
+        f"(seeds {args.seed}..{args.seed + totals.games - 1}), "
+        f"trades {'off' if args.no_trades else 'on'}, round limit {args.max_rounds}{limit}; {seconds:.1f} s"
+    )
+    by_level = simulate.levels(kinds, totals)
+    for kind in dict.fromkeys(kinds):
+        level = by_level[kind]
+        low, high = level["interval"]
+        print(
+            f"  {BOT_NAMES[kind]:8} ({level['seats']} seat{'s' if level['seats'] > 1 else ''}): "
+            f"{level['wins']}/{totals.games} = {100 * level['rate']:.1f} % "
+            f"[95 % {100 * low:.1f}, {100 * high:.1f}] (parity {100 * level['parity']:.0f} %)"
+        )
+    unfinished = simulate.unfinished(totals)
+    print(f"  unfinished (counted as not won): {unfinished} = {100 * unfinished / totals.games:.1f} %")
+    print(f"  average rounds: {totals.rounds / totals.games:.1f}")
 
 
 def speed(games: int, max_rounds: int) -> dict[str, float]:
@@ -119,6 +101,12 @@ def main(argv: list[str] | None = None) -> None:
     print("$ python " + shlex.join(sys.argv))
     parser = argparse.ArgumentParser(prog="python benchmarks/bench_bots.py", description=__doc__)
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=0, help="game i is played with seed + i")
+    parser.add_argument(
+        "--bots", default="strong,simple,simple,simple", help="a level per seat (rotated game by game)"
+    )
+    parser.add_argument("--no-trades", action="store_true", help="no bot proposes a trade")
+    parser.add_argument("--turn-limit", type=int, help="end.turn_limit: the richest wins after that round")
     parser.add_argument("--max-rounds", type=int, default=200)
     parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="processes for the strength run"
@@ -142,9 +130,7 @@ def main(argv: list[str] | None = None) -> None:
         runs = [speed(args.games, args.max_rounds) for _ in range(max(1, args.repeat))]
         report_speed(runs, args.max_rounds)
         return
-    start = time.perf_counter()
-    outcomes = strength(args.games, args.max_rounds, args.jobs)
-    report_strength(outcomes, args.max_rounds, time.perf_counter() - start)
+    strength(args)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,12 @@
 """`monopoly-tui simulate`: play many bot games headless; a readable summary, or one JSON object.
 
-    monopoly-tui simulate --games N --players P --seed S [--bots simple|strong|mixed]
-                          [--jail short|long] [--max-rounds R] [--workers W] [--json]
+    monopoly-tui simulate --games N --players P --seed S [--bots LEVELS] [--rotate] [--no-trades]
+                          [--turn-limit T] [--from-position TEXT] [--jail short|long] [--max-rounds R]
+                          [--workers W] [--json]
+
+LEVELS is one level for every seat (simple, strong, master), mixed (strong in seat 1, simple elsewhere) or a
+level per seat, comma-separated (strong,simple,simple,simple). --rotate turns the table by one seat each
+game: in game i the first level listed sits in seat i mod P, so every level plays every seat equally.
 
 Game i (from 0) is played with the engine seed S + i, so one game of a run can be replayed alone. Every
 figure but "seconds" depends on the arguments only: the same arguments give the same JSON, whatever the
@@ -12,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import time
@@ -26,14 +32,17 @@ from rich.table import Table
 from rich.text import Text
 
 from .boardfile import load_board
-from .bots import BOT_NAMES, BotKind, GameStats, JailPolicy, make_bot, play_game
+from .bots import BOT_KINDS, BOT_NAMES, BotKind, GameStats, JailPolicy, make_bot, play_game
 from .bots.driver import IN_JAIL, play_out
 from .cliparse import ERROR, RussianArgumentParser, translate
-from .engine import MAX_PLAYERS, MIN_PLAYERS, Board, GameState
+from .engine import MAX_PLAYERS, MIN_PLAYERS, Board, GameState, Rules
 from .positions import PositionArgumentError, read_position, with_dice_seed
 
 PROG = "monopoly-tui simulate"
-LINEUPS = ("simple", "strong", "mixed")
+LINEUPS = (*BOT_KINDS, "mixed")
+"""The --bots values that need no list: one level in every seat, or mixed."""
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95 % interval."""
 ENDINGS = ("bankruptcy", "turn_limit", "round_limit", "stalled")
 ENDING_NAMES = {
     "bankruptcy": "остался один игрок",
@@ -74,9 +83,24 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--bots",
-        choices=LINEUPS,
         default="simple",
-        help="боты: все простые, все сильные, или mixed — сильный на месте 1, остальные простые",
+        metavar="LEVELS",
+        help=(
+            f"боты: один уровень на всех ({', '.join(BOT_KINDS)}), mixed — сильный на месте 1, "
+            "остальные простые, или уровень каждого места через запятую: strong,simple,simple,simple"
+        ),
+    )
+    parser.add_argument(
+        "--rotate",
+        action="store_true",
+        help="пересаживать уровни по кругу: в партии i первый — на месте i mod P",
+    )
+    parser.add_argument("--no-trades", action="store_true", help="боты не предлагают сделок")
+    parser.add_argument(
+        "--turn-limit",
+        type=int,
+        metavar="T",
+        help="правило end.turn_limit: после T кругов побеждает самый богатый по чистой стоимости",
     )
     parser.add_argument(
         "--jail",
@@ -108,6 +132,11 @@ def _check(args: argparse.Namespace) -> None:
         raise ArgumentError(f"--max-rounds: нужно не меньше 1, задано {args.max_rounds}")
     if args.workers < 1:
         raise ArgumentError(f"--workers: нужно не меньше 1, задано {args.workers}")
+    if args.turn_limit is not None and not 1 <= args.turn_limit <= args.max_rounds:
+        raise ArgumentError(
+            f"--turn-limit: нужно от 1 до --max-rounds ({args.max_rounds}), задано {args.turn_limit}"
+        )
+    lineup(args.bots, args.players)
 
 
 def _start(args: argparse.Namespace, board: Board) -> GameState:
@@ -125,12 +154,42 @@ def _start(args: argparse.Namespace, board: Board) -> GameState:
 
 
 def lineup(bots: str, players: int) -> list[BotKind]:
-    """The bot kind of each seat: mixed is a strong bot in seat 0 and simple ones after it."""
-    simple: list[BotKind] = ["simple"] * players
+    """The bot kind of each seat: one level everywhere; mixed (a strong bot in seat 0, simple ones after
+    it); or a comma-separated level per seat. A bad value raises ArgumentError."""
     if bots == "mixed":
-        return ["strong", *simple[1:]]
-    assert bots in ("simple", "strong")
-    return ["strong"] * players if bots == "strong" else simple
+        rest: list[BotKind] = ["simple"] * (players - 1)
+        return ["strong", *rest]
+    names = [name.strip() for name in bots.split(",")]
+    if len(names) == 1:
+        names *= players
+    unknown = [name for name in names if name not in BOT_KINDS]
+    if unknown:
+        raise ArgumentError(
+            f"--bots: неизвестный уровень {unknown[0]!r}; можно {', '.join(BOT_KINDS)} (или mixed)"
+        )
+    if len(names) != players:
+        raise ArgumentError(f"--bots: уровней {len(names)}, а игроков {players}")
+    by_name: dict[str, BotKind] = {kind: kind for kind in BOT_KINDS}
+    return [by_name[name] for name in names]
+
+
+def seated(kinds: Sequence[BotKind], game: int, rotate: bool) -> tuple[BotKind, ...]:
+    """The level in each seat in game `game`: with rotation the first level sits in seat game mod P."""
+    if not rotate:
+        return tuple(kinds)
+    players = len(kinds)
+    return tuple(kinds[(seat - game) % players] for seat in range(players))
+
+
+def wilson(wins: int, games: int) -> tuple[float, float]:
+    """The Wilson score interval (95 %) of a win rate of wins out of games."""
+    if games == 0:
+        return (0.0, 1.0)
+    rate = wins / games
+    z2 = Z95 * Z95
+    centre = (rate + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z95 * math.sqrt(rate * (1 - rate) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass
@@ -144,6 +203,8 @@ class Totals:
     seconds: float = 0.0
     landings: list[int] = field(default_factory=lambda: [0] * (IN_JAIL + 1))
     wins: list[int] = field(default_factory=list)
+    level_wins: dict[str, int] = field(default_factory=lambda: dict.fromkeys(BOT_KINDS, 0))
+    """Games won by a seat of each level."""
     ended: dict[str, int] = field(default_factory=lambda: dict.fromkeys(ENDINGS, 0))
 
 
@@ -158,21 +219,28 @@ class Batch:
     count: int
     jail: JailPolicy | None
     max_rounds: int
+    rotate: bool = False
+    trades: bool = True
+    rules: Rules | None = None
+    """None: the board's rules."""
     start: GameState | None = None
     """The position every game goes on from (its dice from the game's seed), or None for new games."""
 
 
 def play_batch(batch: Batch) -> list[GameStats]:
     """Play a batch of games (in this process or a worker's); the counts of each, in game order."""
-    names = [f"{BOT_NAMES[kind]} {seat + 1}" for seat, kind in enumerate(batch.kinds)]
     out = []
+    rules = batch.rules or batch.board.rules
     for index in range(batch.first, batch.first + batch.count):
         game_seed = batch.seed + index
-        seats = [make_bot(kind, game_seed, seat, jail=batch.jail) for seat, kind in enumerate(batch.kinds)]
+        kinds = seated(batch.kinds, index, batch.rotate)
+        names = [f"{BOT_NAMES[kind]} {seat + 1}" for seat, kind in enumerate(kinds)]
+        seats = [
+            make_bot(kind, game_seed, seat, jail=batch.jail, trades=batch.trades)
+            for seat, kind in enumerate(kinds)
+        ]
         if batch.start is None:
-            _, stats = play_game(
-                batch.board, names, seats, game_seed, batch.board.rules, batch.max_rounds, checked=False
-            )
+            _, stats = play_game(batch.board, names, seats, game_seed, rules, batch.max_rounds, checked=False)
         else:
             start = with_dice_seed(batch.start, game_seed)
             _, stats = play_out(start, seats, batch.max_rounds, checked=False)
@@ -197,19 +265,30 @@ def run(
     jail: JailPolicy | None,
     max_rounds: int,
     workers: int = 1,
+    rotate: bool = False,
+    trades: bool = True,
+    turn_limit: int | None = None,
     progress: Callable[[], None] | None = None,
     from_state: GameState | None = None,
 ) -> Totals:
     """Play the games (new ones, or on from the position from_state), spread over `workers` processes;
-    seconds is the wall-clock time of playing them."""
+    seconds is the wall-clock time of playing them. A position keeps its own rules (turn_limit is for new
+    games)."""
     kinds = tuple(lineup(bots, players))
+    rules = None
+    if turn_limit is not None:
+        rules = board.rules.model_copy(
+            update={"end": board.rules.end.model_copy(update={"turn_limit": turn_limit})}
+        )
     work = [
-        Batch(board, kinds, seed, first, count, jail, max_rounds, from_state)
+        Batch(board, kinds, seed, first, count, jail, max_rounds, rotate, trades, rules, from_state)
         for first, count in batches(games, workers)
     ]
     totals = Totals(wins=[0] * players)
     start = time.perf_counter()
-    for stats in _played(work, workers):
+    for index, stats in enumerate(_played(work, workers)):
+        if stats.winner is not None:
+            totals.level_wins[seated(kinds, index, rotate)[stats.winner]] += 1
         totals.games += 1
         totals.rolls += stats.rolls
         totals.actions += stats.actions
@@ -235,7 +314,32 @@ def _played(work: list[Batch], workers: int) -> Iterator[GameStats]:
             yield from played
 
 
+def levels(kinds: Sequence[BotKind], totals: Totals) -> dict[BotKind, dict[str, Any]]:
+    """Per level in the lineup: seats it holds, games won, the win rate with its 95 % Wilson interval,
+    and parity (its share of the seats). Unfinished games count as not won."""
+    out: dict[BotKind, dict[str, Any]] = {}
+    for kind in BOT_KINDS:
+        seats = kinds.count(kind)
+        if not seats:
+            continue
+        won = totals.level_wins[kind]
+        low, high = wilson(won, totals.games)
+        out[kind] = {
+            "seats": seats,
+            "wins": won,
+            "rate": round(won / totals.games, 4),
+            "interval": [round(low, 4), round(high, 4)],
+            "parity": round(seats / len(kinds), 4),
+        }
+    return out
+
+
+def unfinished(totals: Totals) -> int:
+    return totals.ended["round_limit"] + totals.ended["stalled"]
+
+
 def as_json(args: argparse.Namespace, totals: Totals) -> dict[str, Any]:
+    kinds = lineup(args.bots, args.players)
     position = {"position": args.from_position} if args.from_position is not None else {}
     return {
         **position,
@@ -243,6 +347,10 @@ def as_json(args: argparse.Namespace, totals: Totals) -> dict[str, Any]:
         "players": args.players,
         "seed": args.seed,
         "bots": args.bots,
+        "lineup": kinds,
+        "rotate": args.rotate,
+        "trades": not args.no_trades,
+        "turn_limit": args.turn_limit,
         "jail": args.jail,
         "max_rounds": args.max_rounds,
         "rolls": totals.rolls,
@@ -252,7 +360,9 @@ def as_json(args: argparse.Namespace, totals: Totals) -> dict[str, Any]:
         "landings": totals.landings,
         "wins": totals.wins,
         "win_rates": [round(count / totals.games, 4) for count in totals.wins],
-        "unfinished": totals.ended["round_limit"] + totals.ended["stalled"],
+        "levels": levels(kinds, totals),
+        "unfinished": unfinished(totals),
+        "unfinished_share": round(unfinished(totals) / totals.games, 4),
         "ended": totals.ended,
     }
 
@@ -269,8 +379,10 @@ def summary(console: Console, board: Board, args: argparse.Namespace, totals: To
     """The readable report: games, average length, wins per seat, endings, the most landed squares."""
     kinds = lineup(args.bots, args.players)
     console.print(
-        f"Сыграно партий: {totals.games} (игроков: {args.players}, боты: {args.bots}, "
-        f"тюрьма: {args.jail or 'по выбору ботов'}, зерно {args.seed}, предел {args.max_rounds} кругов)"
+        f"Сыграно партий: {totals.games} (игроков: {args.players}, боты: {args.bots}"
+        f"{', по кругу' if args.rotate else ''}{', без сделок' if args.no_trades else ''}, "
+        f"тюрьма: {args.jail or 'по выбору ботов'}, зерно {args.seed}, предел {args.max_rounds} кругов"
+        f"{f', по богатству после {args.turn_limit}' if args.turn_limit else ''})"
     )
     if args.from_position is not None:
         console.print(Text(f"С позиции: {args.from_position}"))
@@ -284,8 +396,29 @@ def summary(console: Console, board: Board, args: argparse.Namespace, totals: To
     wins.add_column("Побед", justify="right")
     wins.add_column("Доля", justify="right")
     for seat, count in enumerate(totals.wins):
-        wins.add_row(str(seat + 1), BOT_NAMES[kinds[seat]], str(count), f"{100 * count / totals.games:.1f} %")
+        bot = "по кругу" if args.rotate else BOT_NAMES[kinds[seat]]
+        wins.add_row(str(seat + 1), bot, str(count), f"{100 * count / totals.games:.1f} %")
     console.print(wins)
+    by_level = Table(title="Победы по уровням (95 % интервал Уилсона; недоигранные — не победа)")
+    by_level.add_column("Уровень")
+    by_level.add_column("Мест", justify="right")
+    by_level.add_column("Побед", justify="right")
+    by_level.add_column("Доля", justify="right")
+    by_level.add_column("Интервал", justify="right")
+    by_level.add_column("Паритет", justify="right")
+    for kind in dict.fromkeys(kinds):
+        level = levels(kinds, totals)[kind]
+        low, high = level["interval"]
+        by_level.add_row(
+            BOT_NAMES[kind],
+            str(level["seats"]),
+            str(level["wins"]),
+            f"{100 * level['rate']:.1f} %",
+            f"{100 * low:.1f}–{100 * high:.1f} %",
+            f"{100 * level['parity']:.1f} %",
+        )
+    console.print(by_level)
+    console.print(f"Недоиграно: {unfinished(totals)} ({100 * unfinished(totals) / totals.games:.1f} %)")
     console.print("Чем закончились партии:")
     for ending, count in totals.ended.items():
         if count:
@@ -324,6 +457,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         "jail": args.jail,
         "max_rounds": args.max_rounds,
         "workers": args.workers,
+        "rotate": args.rotate,
+        "trades": not args.no_trades,
+        "turn_limit": args.turn_limit,
     }
     if args.json:
         totals = run(board, **options)

@@ -10,6 +10,7 @@ from monopoly_tui.app.app import BOT_DELAYS
 from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
 from monopoly_tui.app.gameover import GameOverScreen
+from monopoly_tui.bots import EFFORTS, MasterBot
 from monopoly_tui.engine import Rules, replay
 from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
 
@@ -107,3 +108,24 @@ async def test_with_the_throw_for_who_begins_its_winner_is_asked_first() -> None
         session = app.session
         assert session is not None
         assert sum("кто начнёт" in line for line in session.log) == 5
+
+
+async def test_a_master_plays_a_game_thinking_as_hard_as_the_pace_allows() -> None:
+    """«Компьютер: мастер» in a seat: at the instant pace it plays out each decision with the least
+    effort, and the game is recorded like any other (the record replays to the same end)."""
+    app = MonopolyApp(board(), RULES)
+    app.bot_speed = len(BOT_DELAYS) - 1  # instant
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.start_game([seat(0, "Мастер", "master"), seat(1, "Простой", "simple")], 5, RULES)
+        for _ in range(2400):
+            await pilot.pause(0.05)
+            if isinstance(app.screen, GameOverScreen):
+                break
+        assert isinstance(app.screen, GameOverScreen)
+        session = app.session
+        assert session is not None and session.state.is_over
+        master = session.bots[0]
+        assert isinstance(master, MasterBot)
+        assert master.effort == EFFORTS["instant"]
+        assert master.looked_ahead > 0
+        assert replay(board(), session.record) == session.state

@@ -26,7 +26,7 @@ from monopoly_tui.bots import (
 from monopoly_tui.bots.driver import IN_JAIL
 from monopoly_tui.bots.outlook import Watcher, outlook
 from monopoly_tui.bots.strong import APPRAISER, StrongBot
-from monopoly_tui.bots.valuation import View
+from monopoly_tui.bots.valuation import View, visit_rates
 from monopoly_tui.engine import (
     AcceptTrade,
     Action,
@@ -85,7 +85,7 @@ def by_kind(state: GameState, jail: JailPolicy | None = None) -> dict[str, Actio
 
 
 def test_names_and_factory() -> None:
-    assert BOT_NAMES == {"simple": "Простой", "strong": "Сильный"}
+    assert BOT_NAMES == {"simple": "Простой", "strong": "Сильный", "master": "Мастер"}
     assert make_bot("simple", 1, 0).kind == "simple"
     assert make_bot("strong", 1, 0).kind == "strong"
     with pytest.raises(ValueError):
@@ -330,6 +330,17 @@ def test_simple_bot_offers_a_swap_that_completes_both_groups() -> None:
     assert offer == ProposeTrade(player=0, partner=1, give=TradeSide(lots=(1,)), take=TradeSide(lots=(6,)))
 
 
+def test_with_trades_off_no_offer_is_made_but_other_managing_goes_on() -> None:
+    """The tournament's «trades off»: the same wishes bring no offer; building still happens."""
+    wish = make_state(3, owners={16: 0, 18: 0, 19: 1})
+    assert make_bot("strong", 1, 0, trades=False).manage(wish, 0) is None
+    swap = make_state(3, owners={8: 0, 9: 0, 1: 0, 6: 1, 3: 1})
+    assert make_bot("simple", 1, 0, trades=False).manage(swap, 0) is None
+    whole = make_state(3, owners={16: 0, 18: 0, 19: 0})
+    for kind in KINDS:
+        assert isinstance(make_bot(kind, 1, 0, trades=False).manage(whole, 0), Build)
+
+
 def offered(give: TradeSide, take: TradeSide, **kwargs: Any) -> GameState:
     offer = ProposeTrade(player=0, partner=1, give=give, take=take)
     return make_state(3, trade=offer, **kwargs)
@@ -345,6 +356,50 @@ def test_trades_are_answered_by_value() -> None:
 def test_nobody_hands_over_a_group_for_its_printed_price() -> None:
     state = offered(TradeSide(cash=200_000), TradeSide(lots=(19,)), owners={16: 0, 18: 0, 19: 1})
     assert by_kind(state) == {"simple": RejectTrade(player=1), "strong": RejectTrade(player=1)}
+
+
+def test_simple_bot_never_sells_a_group_completing_street_below_its_worth_to_the_buyer() -> None:
+    """Seat 0 holds Рязанский проспект and Улица Вавилова; the simple bot (seat 1) holds Рублёвское шоссе,
+    the street that completes orange. Its worth to seat 0 is its price (200 000) plus 0.8 of what the whole
+    group earns per round of visits with three houses on each street (rents 550 000, 550 000, 600 000,
+    weighted by how often each square is visited): about 1.79 million. Every cash offer of «Сильный»'s
+    ladder (1 to 3.5 times the price, up to 700 000) is refused, as is anything below that worth; the
+    worth itself is accepted."""
+    owners = {16: 0, 18: 0, 19: 1}
+    rates = visit_rates(board())
+    worth = 200_000 + int(0.8 * (550_000 * rates[16] + 550_000 * rates[18] + 600_000 * rates[19]))
+    assert 1_700_000 < worth < 1_900_000
+
+    def answer(cash: int) -> Action:
+        state = offered(TradeSide(cash=cash), TradeSide(lots=(19,)), owners=owners, cash={0: 3_000_000})
+        return choice("simple", state)
+
+    for multiple in (1.0, 1.3, 1.6, 2.0, 2.5, 3.0, 3.5):
+        assert answer(int(multiple * 200_000)) == RejectTrade(player=1), multiple
+    assert answer(worth - 5_000) == RejectTrade(player=1)
+    assert answer(worth + 5_000) == AcceptTrade(player=1)
+    # a loose lot in exchange is no better than its cash: a station and 400 000 are refused
+    state = offered(
+        TradeSide(cash=400_000, lots=(STATION,)), TradeSide(lots=(19,)), owners={**owners, STATION: 0}
+    )
+    assert choice("simple", state) == RejectTrade(player=1)
+
+
+def test_simple_bot_swaps_groups_by_what_they_earn_not_by_printed_prices() -> None:
+    """Seat 0 offers Нагатинская улица (3), completing brown for the simple bot, and cash for Улица
+    Полянка (11), completing pink for seat 0. Pink earns six times what brown does. By printed prices
+    (the old judgement) 250 000 made it fair enough; by what the groups earn the simple bot must gain
+    at least 0.75 of seat 0's gain: 500 000 does it."""
+    owners = {1: 1, 11: 1, 13: 0, 14: 0, 3: 0}
+    cheap = offered(TradeSide(lots=(3,), cash=250_000), TradeSide(lots=(11,)), owners=owners)
+    assert choice("simple", cheap) == RejectTrade(player=1)
+    enough = offered(TradeSide(lots=(3,), cash=500_000), TradeSide(lots=(11,)), owners=owners)
+    assert choice("simple", enough) == AcceptTrade(player=1)
+    # it still proposes a swap of groups that earn alike (red for yellow, within 0.75 of each other)
+    near = make_state(3, owners={21: 0, 23: 0, 26: 0, 27: 1, 29: 1, 24: 1})
+    assert make_bot("simple", 1, 0).manage(near, 0) == ProposeTrade(
+        player=0, partner=1, give=TradeSide(lots=(26,)), take=TradeSide(lots=(24,))
+    )
 
 
 # --- the turn's plain moves --------------------------------------------------------------------------
@@ -510,6 +565,14 @@ def test_an_offers_worth_from_the_lots_that_change_hands_is_the_whole_boards_dif
     assert compared > 500
 
 
+@pytest.mark.xfail(
+    strict=True,
+    reason=(
+        "issue 16 item 1: «Сильный»'s margin over «Простой» came from buying group-completing streets "
+        "from it at about twice their price; «Простой» no longer sells below the worth to the buyer, and "
+        "«Сильный» alone wins 17 % [13.6, 21.0] of 400 games (benchmarks/bench_bots.py --games 400)"
+    ),
+)
 def test_strong_bot_wins_more_than_its_share() -> None:
     """A small sample (the benchmark plays 1 000 games): the strong bot wins well above parity."""
     wins = 0

@@ -10,7 +10,9 @@ from typing import Any
 
 import pytest
 
-from monopoly_tui.simulate import main
+from monopoly_tui.boardfile import load_board
+from monopoly_tui.bots import BOT_NAMES, BotKind, make_bot, play_game
+from monopoly_tui.simulate import main, seated, wilson
 
 KEYS = {"games", "players", "seed", "rolls", "actions", "rounds", "seconds", "landings", "wins", "unfinished"}
 
@@ -72,6 +74,129 @@ def test_workers_give_the_same_json_as_one_process(capsys: pytest.CaptureFixture
     assert alone["games"] == 7 and sum(alone["wins"]) + alone["unfinished"] == 7
 
 
+def test_a_level_per_seat_and_win_rates_per_level(capsys: pytest.CaptureFixture[str]) -> None:
+    data = report(
+        capsys,
+        "--games",
+        "6",
+        "--players",
+        "3",
+        "--seed",
+        "2",
+        "--bots",
+        "strong,simple,simple",
+        "--max-rounds",
+        "60",
+    )
+    assert data["lineup"] == ["strong", "simple", "simple"]
+    levels = data["levels"]
+    assert set(levels) == {"strong", "simple"}
+    assert levels["strong"]["seats"] == 1 and levels["simple"]["seats"] == 2
+    assert levels["strong"]["parity"] == pytest.approx(1 / 3, abs=1e-4)
+    # without rotation each level keeps its seats: seat 1 is the strong bot
+    assert levels["strong"]["wins"] == data["wins"][0]
+    assert levels["simple"]["wins"] == data["wins"][1] + data["wins"][2]
+    assert levels["strong"]["wins"] + levels["simple"]["wins"] + data["unfinished"] == 6
+    for level in levels.values():
+        assert level["rate"] == pytest.approx(level["wins"] / 6, abs=1e-4)
+        low, high = level["interval"]
+        assert low <= level["rate"] <= high
+    assert data["unfinished_share"] == pytest.approx(data["unfinished"] / 6, abs=1e-4)
+    # the old names still mean what they meant
+    assert report(capsys, "--games", "1", "--players", "3", "--seed", "2", "--bots", "mixed")["lineup"] == [
+        "strong",
+        "simple",
+        "simple",
+    ]
+    assert report(capsys, "--games", "1", "--players", "2", "--seed", "2", "--bots", "strong")["lineup"] == [
+        "strong",
+        "strong",
+    ]
+
+
+def test_rotation_seats_the_first_level_in_seat_i_mod_p(capsys: pytest.CaptureFixture[str]) -> None:
+    """Each game of a rotated run is the game played alone with the first level in seat i mod P."""
+    games, players, seed, rounds = 6, 3, 40, 60
+    data = report(
+        capsys,
+        "--games",
+        str(games),
+        "--players",
+        str(players),
+        "--seed",
+        str(seed),
+        "--bots",
+        "strong,simple,simple",
+        "--rotate",
+        "--max-rounds",
+        str(rounds),
+    )
+    board = load_board()
+    strong_wins = 0
+    seat_wins = [0] * players
+    for i in range(games):
+        kinds: list[BotKind] = ["strong" if s == i % players else "simple" for s in range(players)]
+        bots = [make_bot(kind, seed + i, s) for s, kind in enumerate(kinds)]
+        names = [f"{BOT_NAMES[kind]} {s + 1}" for s, kind in enumerate(kinds)]
+        _, stats = play_game(board, names, bots, seed + i, board.rules, rounds)
+        if stats.winner is not None:
+            seat_wins[stats.winner] += 1
+            strong_wins += stats.winner == i % players
+    assert data["rotate"] is True
+    assert data["wins"] == seat_wins
+    assert data["levels"]["strong"]["wins"] == strong_wins
+    assert seated(("strong", "simple", "simple"), 4, True) == ("simple", "strong", "simple")
+
+
+def test_wilson_interval() -> None:
+    """Reference values of the 95 % Wilson score interval."""
+    assert wilson(0, 10) == pytest.approx((0.0, 0.2775), abs=1e-4)
+    assert wilson(5, 10) == pytest.approx((0.2366, 0.7634), abs=1e-4)
+    assert wilson(68, 100) == pytest.approx((0.5834, 0.7633), abs=1e-4)
+    assert wilson(10, 10) == pytest.approx((0.7225, 1.0), abs=1e-4)
+
+
+def test_turn_limit_and_no_trades(capsys: pytest.CaptureFixture[str]) -> None:
+    """At the rules' turn limit the richest wins: no game is left unfinished; with trades off none is
+    proposed, so the games differ from those with trades."""
+    args = ("--games", "4", "--players", "4", "--seed", "3", "--bots", "strong,simple,simple,simple")
+    limited = report(capsys, *args, "--rotate", "--turn-limit", "30", "--max-rounds", "30", "--no-trades")
+    assert limited["turn_limit"] == 30 and limited["trades"] is False
+    assert limited["unfinished"] == 0 and limited["unfinished_share"] == 0
+    assert limited["ended"]["turn_limit"] + limited["ended"]["bankruptcy"] == 4
+    assert limited["ended"]["turn_limit"] > 0
+    assert sum(level["wins"] for level in limited["levels"].values()) == 4
+    traded = report(capsys, *args, "--rotate", "--turn-limit", "30", "--max-rounds", "30")
+    assert traded["trades"] is True
+    assert traded["actions"] != limited["actions"]
+
+
+def test_rotated_levels_are_the_same_with_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    args = (
+        "--games",
+        "5",
+        "--players",
+        "4",
+        "--seed",
+        "8",
+        "--bots",
+        "strong,simple,strong,simple",
+        "--rotate",
+        "--max-rounds",
+        "40",
+        "--no-trades",
+    )
+
+    def without_seconds(out: str) -> dict[str, Any]:
+        data: dict[str, Any] = json.loads(out)
+        data.pop("seconds")
+        return data
+
+    alone = without_seconds(simulate(capsys, *args))
+    assert without_seconds(simulate(capsys, *args, "--workers", "2")) == alone
+    assert without_seconds(simulate(capsys, *args)) == alone
+
+
 def test_long_jail_stays_show_in_the_landings(capsys: pytest.CaptureFixture[str]) -> None:
     """Staying in jail as long as the rules allow ends far more throws in jail than leaving at once."""
     args = ("--games", "8", "--players", "4", "--seed", "1", "--max-rounds", "40")
@@ -100,6 +225,10 @@ def test_summary_with_progress(capsys: pytest.CaptureFixture[str]) -> None:
         ["--games", "1", "--players", "1", "--seed", "1"],
         ["--games", "1", "--players", "4", "--seed", "-1"],
         ["--games", "1", "--players", "4", "--seed", "1", "--bots", "genius"],
+        ["--games", "1", "--players", "4", "--seed", "1", "--bots", "strong,simple"],
+        ["--games", "1", "--players", "2", "--seed", "1", "--bots", "strong,genius"],
+        ["--games", "1", "--players", "4", "--seed", "1", "--turn-limit", "0"],
+        ["--games", "1", "--players", "4", "--seed", "1", "--turn-limit", "300", "--max-rounds", "200"],
         ["--games", "1", "--players", "4", "--seed", "1", "--jail", "forever"],
         ["--games", "1", "--players", "4", "--seed", "1", "--max-rounds", "0"],
         ["--games", "1", "--players", "4", "--seed", "1", "--workers", "0"],

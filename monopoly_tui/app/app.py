@@ -15,6 +15,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
 
+from ..bots import EFFORTS, MasterBot
 from ..config import PACES, load_settings, save_settings
 from ..engine import Board, Event, GameState, IllegalActionError, Rules, current_actor, situation
 from ..locale import tr
@@ -34,6 +35,8 @@ from .trade import TradeScreen
 
 BOT_DELAYS = (0.8, 0.25, 0.0)
 """Seconds before a computer player's move: readable, fast, instant (key s cycles)."""
+# How hard the master bot thinks at each pace (bots.EFFORTS): up to about a second at the readable pace.
+BOT_EFFORTS = ("readable", "fast", "instant")
 
 
 class MonopolyApp(App[None]):
@@ -227,6 +230,7 @@ class MonopolyApp(App[None]):
         self.report_save_error()
         kinds = {e.kind for e in events}
         if "turn_started" in kinds and situation(session.state) == "calm" and session.bots:
+            self.pace_bots()
             kinds |= {e.kind for e in session.bots_manage()}
         screen = self.game_screen
         if screen is not None:
@@ -272,7 +276,18 @@ class MonopolyApp(App[None]):
         session = self.session
         if session is None or session.bot_to_move() is None or self.game_screen is not self.screen:
             return
+        self.pace_bots()
         self.after(session.bot_move())
+
+    def pace_bots(self) -> None:
+        """The master bots think as hard as the pace leaves them time for."""
+        session = self.session
+        if session is None:
+            return
+        effort = EFFORTS[BOT_EFFORTS[self.bot_speed]]
+        for bot in session.bots.values():
+            if isinstance(bot, MasterBot):
+                bot.effort = effort
 
     def cycle_bot_speed(self) -> None:
         self.set_bot_speed((self.bot_speed + 1) % len(BOT_DELAYS))

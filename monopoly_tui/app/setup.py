@@ -29,8 +29,9 @@ SEAT_KINDS: list[tuple[str, BotKind | None]] = [
     ("seat.human", None),
     ("seat.simple", "simple"),
     ("seat.strong", "strong"),
+    ("seat.master", "master"),
 ]
-"""Who can sit in a seat: a person or a computer player of either strength."""
+"""Who can sit in a seat: a person or a computer player of one of three strengths."""
 
 HOUSE_RULES = (
     ("start", "first_by_roll"),

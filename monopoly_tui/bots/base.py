@@ -40,11 +40,11 @@ from ..engine import (
 from ..engine.state import Auction
 from .outlook import Holdings, holdings, unchanged
 
-BotKind = Literal["simple", "strong"]
+BotKind = Literal["simple", "strong", "master"]
 JailPolicy = Literal["short", "long"]
 """short: leave jail at once (card or fine before rolling); long: stay as long as the rules allow."""
 
-BOT_NAMES: dict[BotKind, str] = {"simple": "Простой", "strong": "Сильный"}
+BOT_NAMES: dict[BotKind, str] = {"simple": "Простой", "strong": "Сильный", "master": "Мастер"}
 """The names players see when choosing a computer opponent."""
 
 A = TypeVar("A")
@@ -55,7 +55,7 @@ class Bot(Protocol):
 
     @property
     def kind(self) -> BotKind:
-        """simple or strong."""
+        """simple, strong or master."""
         ...
 
     def choose(self, state: GameState, seat: int) -> Action:
@@ -87,6 +87,8 @@ class BotBase:
         self.random = random.Random(seed * 8 + seat)
         """The bot's only source of randomness, from (game seed, seat): the same game, the same choices."""
         self.jail = jail
+        self.trades = True
+        """False: the bot proposes no trades (it still answers offers); a tournament option."""
         self._turn: tuple[int, int] = (-1, -1)
         self._spent = 0
         self._plain_moves: dict[int, tuple[Roll, EndTurn]] = {}
@@ -141,6 +143,8 @@ class BotBase:
         if self._spent >= self.manage_budget:
             return None
         action = self.manage_now(state, seat)
+        if isinstance(action, ProposeTrade) and not self.trades:
+            return None
         if action is not None:
             self._spent += 1
         return action

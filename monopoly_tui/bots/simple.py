@@ -4,6 +4,11 @@ Buys what it can afford with a cushion to spare, bids up to about the printed pr
 groups when it has cash to spare, leaves jail at once, raises money by mortgaging loose lots first,
 accepts a trade that it thinks leaves it at least about as well off as the proposer, and offers a
 swap now and then when both sides would complete a colour group.
+
+Not a push-over: a trade that completes a colour group for the other side is judged by what the group
+earns (its rents at the landing frequencies, as «Сильный» counts them), not by printed prices. For cash
+or loose lots it must bring at least the street's worth to the buyer; in a swap that completes a group
+for both, it must gain at least FAIRNESS of what the other side gains.
 """
 
 from __future__ import annotations
@@ -28,10 +33,13 @@ from ..engine.state import Auction
 from .base import BotBase, BotKind, JailPolicy
 from .outlook import Outlook, Watcher
 from .trading import gains, swap_lots
-from .valuation import Appraiser, colour_group, completes_group, house_cost, owns_group
+from .valuation import Appraiser, View, colour_group, completes_group, house_cost, owns_group
 
 APPRAISER = Appraiser(group_bonus=1.0, rent_based=False)
 """A whole group is worth twice its printed prices; stations and utilities a little more together."""
+BUYER = Appraiser(group_bonus=0.8, rent_based=True)
+"""What a group-completing street is worth to whoever completes the group: its price plus what the
+whole group earns (0.8 of the rent per round of visits with three houses on every street)."""
 CUSHION = 150_000
 """Cash kept back when buying or bidding."""
 BUILD_CUSHION = 200_000
@@ -144,7 +152,11 @@ class SimpleBot(BotBase):
                     take=TradeSide(lots=wish.lots),
                 )
                 mine_gain, theirs = gains(APPRAISER, state, offer)
-                if mine_gain > 0 and mine_gain >= FAIRNESS * theirs:
+                if (
+                    mine_gain > 0
+                    and mine_gain >= FAIRNESS * theirs
+                    and not sells_group_cheap(state, offer, look.seat)
+                ):
                     offers.append(offer)
                     break
         return offers
@@ -172,7 +184,7 @@ class SimpleBot(BotBase):
 
     def likes_trade(self, state: GameState, seat: int, offer: ProposeTrade) -> bool:
         theirs, mine = gains(APPRAISER, state, offer)
-        return mine > 0 and mine >= FAIRNESS * theirs
+        return mine > 0 and mine >= FAIRNESS * theirs and not sells_group_cheap(state, offer, seat)
 
     def raise_money(self, state: GameState, seat: int, options: Sequence[Action]) -> Action:
         """Loose lots first (not of a whole group), then buildings, then whatever is left."""
@@ -187,3 +199,29 @@ class SimpleBot(BotBase):
             return (1, 100 - action.level)
 
         return min(options, key=order)
+
+
+def groups_completed(state: GameState, offer: ProposeTrade, seat: int) -> list[tuple[int, ...]]:
+    """The colour groups seat (the proposer or the partner) would own whole after the offer and not now."""
+    received = offer.take.lots if seat == offer.player else offer.give.lots
+    other = offer.partner if seat == offer.player else offer.player
+    owner = {square: seat for square in received}
+    owner |= {square: other for square in (offer.give.lots if seat == offer.player else offer.take.lots)}
+    after = View.of(state).with_owner(owner)
+    groups = {colour_group(state.board, square) for square in received}
+    return [g for g in groups if g and owns_group(after, seat, g) and not owns_group(state, seat, g)]
+
+
+def sells_group_cheap(state: GameState, offer: ProposeTrade, seat: int) -> bool:
+    """Whether seat (the proposer or the partner) would hand the other side a whole colour group below
+    its worth to them (valued by BUYER): without a group of its own in return, the other side must gain
+    nothing by the trade (it pays the whole worth); in a swap of groups, seat must gain at least FAIRNESS
+    of what the other side gains."""
+    other = offer.partner if seat == offer.player else offer.player
+    if not groups_completed(state, offer, other):
+        return False
+    gain_p, gain_q = gains(BUYER, state, offer)
+    mine, theirs = (gain_p, gain_q) if seat == offer.player else (gain_q, gain_p)
+    if groups_completed(state, offer, seat):
+        return mine < FAIRNESS * theirs
+    return theirs > 0

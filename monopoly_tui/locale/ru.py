@@ -284,6 +284,8 @@ MESSAGES: dict[str, str] = {
     "seat.human": "Человек",
     "seat.simple": "Компьютер: простой",
     "seat.strong": "Компьютер: сильный",
+    # bots (issue 16): the third level, «Сильный» looking ahead
+    "seat.master": "Компьютер: мастер",
     "color.red": "красный",
     "color.blue": "синий",
     "color.green": "зелёный",
