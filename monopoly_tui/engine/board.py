@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from functools import cached_property
 from typing import Annotated, Literal
 
@@ -182,13 +181,16 @@ MAX_AMOUNT = 10**12
 """No price, rent, fee or card amount of a board is larger (a trillion rubles): beyond it is a typo."""
 
 
-_UNPRINTABLE = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e]")
+_UNPRINTABLE = frozenset(
+    chr(c) for c in (*range(0x00, 0x0A), *range(0x0B, 0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F))
+)
+"""Control characters and bidi overrides: a terminal obeys them instead of showing them."""
 
 
 def _text_problem(text: str) -> str | None:
     if not text.strip():
         return "is blank"
-    if _UNPRINTABLE.search(text):
+    if not _UNPRINTABLE.isdisjoint(text):
         return "holds a control character"
     return None
 
