@@ -5,18 +5,19 @@ BIN := $(VENV)/bin
 STAMP_PLAY := $(VENV)/.installed-play
 STAMP_TEST := $(VENV)/.installed-test
 
-.PHONY: play test check lint format bench clean
+.PHONY: play test check browser lint format bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(STAMP_PLAY): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+# constraints.txt holds the exact versions the tests and snapshots are made with (pyproject.toml has ranges)
+$(STAMP_PLAY): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e .
 	touch $@
 
-$(STAMP_TEST): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+$(STAMP_TEST): pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e '.[test]'
 	touch $@ $(STAMP_PLAY)
 
 play: $(STAMP_PLAY)
@@ -28,9 +29,21 @@ check: $(STAMP_TEST)
 	$(BIN)/ruff format --check monopoly_tui tests benchmarks
 	$(BIN)/mypy monopoly_tui benchmarks
 
-## test: the whole suite, checks first
-test: check
-	$(BIN)/pytest -q
+## browser: Debian's chromium for the browser test (tests/test_serve.py), installed with apt-get only where
+## that is possible and asked for by nobody else: as root, with apt-get, chromium missing, BROWSER not "no".
+## Elsewhere the test is skipped and says why. `make test BROWSER=no` leaves the system alone.
+BROWSER ?= yes
+browser:
+	@if [ "$(BROWSER)" != no ] && ! command -v chromium >/dev/null 2>&1 && [ "$$(id -u)" = 0 ] \
+	    && command -v apt-get >/dev/null 2>&1; then \
+	  echo "Installing Debian's chromium for the browser test (make test BROWSER=no skips this)"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null \
+	    || echo "chromium could not be installed: the browser test will be skipped"; \
+	fi
+
+## test: the whole suite, checks first; in parallel on every core (pytest-xdist), the long tests first
+test: check browser
+	$(BIN)/pytest -q -n auto --dist worksteal
 
 format: $(STAMP_TEST)
 	$(BIN)/ruff format monopoly_tui tests benchmarks

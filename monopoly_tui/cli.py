@@ -1,53 +1,135 @@
-"""The `monopoly-tui` command line."""
+"""The `monopoly-tui` command line: subcommands play (the default), replay, simulate and serve.
+
+Help and errors are in the player's language (argparse's own words too, see cliparse.py); a bad command
+line or a broken file exits with code 2 and a message on stderr, a crash with code 1 and one line naming
+the log file that holds the traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
+import io
+import os
+import shlex
 import sys
-from collections.abc import Sequence
+import traceback
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import platformdirs
 
 from . import __version__
 from .boardfile import BoardFileError, load_board, load_rules
+from .cliparse import RussianArgumentParser
+from .crashlog import DATA_DIR_ENV, report_crash
+from .engine import Board, Rules
 from .locale import tr
 from .money import rubles
 
+if TYPE_CHECKING:
+    from textual.app import App
+
+AppT = TypeVar("AppT", bound="App[Any]")
+
+PROG = "monopoly-tui"
+COMMANDS = ("play", "replay", "simulate", "serve")
+"""Subcommands; a command line that starts with none of them is `play`'s."""
+
+
+class CommandError(Exception):
+    """A refusal for the command line: the message goes to stderr and the exit code is 2."""
+
+
+def add_file_arguments(parser: argparse.ArgumentParser, *, rules: bool = True) -> None:
+    parser.add_argument("--board", metavar="FILE", help=tr("cli.arg.board"))
+    if rules:
+        parser.add_argument("--rules", metavar="FILE", help=tr("cli.arg.rules"))
+
+
+def add_theme_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--theme", metavar="NAME", help=tr("cli.arg.theme"))
+
+
+def add_play_arguments(parser: argparse.ArgumentParser) -> None:
+    add_file_arguments(parser)
+    parser.add_argument("--check", action="store_true", help=tr("cli.arg.check"))
+    add_theme_argument(parser)
+    game = parser.add_mutually_exclusive_group()
+    game.add_argument("--continue", dest="resume", action="store_true", help=tr("cli.arg.continue"))
+    game.add_argument("--load", metavar="FILE", help=tr("cli.arg.load"))
+    game.add_argument("--position", metavar="TEXT", help=tr("cli.arg.position"))
+
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="monopoly-tui",
-        description="Монополия (российское издание) в терминале: от 2 до 8 игроков за одним ноутбуком.",
-        epilog=(
-            "Подкоманда: monopoly-tui simulate --help — партии компьютерных игроков без экрана. "
-            "Ошибки в файлах поля и правил выводятся с именем файла, строки и поля."
-        ),
+    parser = RussianArgumentParser(prog=PROG, description=tr("cli.description"), epilog=tr("cli.epilog"))
+    parser.add_argument(
+        "--version", action="version", version=f"{PROG} {__version__}", help=tr("cli.version")
     )
-    parser.add_argument("--version", action="version", version=f"monopoly-tui {__version__}")
-    parser.add_argument("--board", metavar="FILE", help="файл поля YAML (по умолчанию — российское поле)")
-    parser.add_argument("--rules", metavar="FILE", help="файл YAML с вариантами правил (раздел rules)")
-    parser.add_argument("--check", action="store_true", help="только проверить файлы поля и правил и выйти")
-    game = parser.add_mutually_exclusive_group()
-    game.add_argument("--continue", dest="resume", action="store_true", help="продолжить последнюю игру")
-    game.add_argument("--load", metavar="FILE", help="продолжить игру из файла сохранения")
-    game.add_argument("--position", metavar="TEXT", help="начать игру с позиции (строка MPN, см. README)")
+    commands = parser.add_subparsers(
+        dest="command", title=tr("cli.commands"), metavar=tr("cli.metavar.command")
+    )
+    play = commands.add_parser("play", help=tr("cli.play"), description=tr("cli.play.description"))
+    add_play_arguments(play)
+    play.set_defaults(run=play_main)
+    replay = commands.add_parser("replay", help=tr("cli.replay"), description=tr("cli.replay.description"))
+    replay.add_argument("file", metavar="FILE", help=tr("cli.arg.save"))
+    add_file_arguments(replay, rules=False)
+    add_theme_argument(replay)
+    replay.set_defaults(run=replay_main)
+    # simulate parses its own arguments (main() hands them over before this parser sees them)
+    commands.add_parser("simulate", help=tr("cli.simulate"), add_help=False)
+    serve = commands.add_parser("serve", help=tr("cli.serve"), description=tr("cli.serve.description"))
+    serve.add_argument("--host", default="127.0.0.1", help=tr("cli.arg.host"))
+    serve.add_argument("--port", type=int, default=8000, help=tr("cli.arg.port"))
+    serve.add_argument("--saves", metavar="DIR", help=tr("cli.arg.saves"))
+    add_file_arguments(serve)
+    add_theme_argument(serve)
+    serve.set_defaults(run=serve_main)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    argv = list(sys.argv[1:] if argv is None else argv)
+    """Run the command line; returns the exit code (0, 1 after a crash, 2 for a refusal)."""
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        return _dispatch(args_list)
+    except CommandError as exc:
+        print(f"{PROG}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except Exception:
+        report_crash(traceback.format_exc(), crash_message)
+        return 1
+
+
+def _dispatch(argv: list[str]) -> int:
     if argv[:1] == ["simulate"]:
         from . import simulate
 
         return simulate.main(argv[1:])
-    if argv[:1] == ["replay"]:
-        return replay_main(argv[1:])
-    args = build_parser().parse_args(argv)
+    if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version")):
+        argv = ["play", *argv]
     try:
-        board = load_board(args.board)
-        rules = load_rules(args.rules) if args.rules else board.rules
+        args = build_parser().parse_args(argv)
+    except SystemExit as exc:  # --help, --version, or a bad command line (already reported)
+        return exc.code if isinstance(exc.code, int) else 0
+    run: Callable[[argparse.Namespace], int] = args.run
+    return run(args)
+
+
+def load_files(board_file: str | None, rules_file: str | None = None) -> tuple[Board, Rules]:
+    try:
+        board = load_board(board_file)
+        rules = load_rules(rules_file) if rules_file else board.rules
     except BoardFileError as exc:
-        print(f"monopoly-tui: {exc}", file=sys.stderr)
-        return 2
+        raise CommandError(str(exc)) from exc
+    return board, rules
+
+
+def play_main(args: argparse.Namespace) -> int:
+    board, rules = load_files(args.board, args.rules)
     position = None
     if args.position is not None:
         from .positions import PositionArgumentError, read_position
@@ -55,17 +137,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             position = read_position(args.position, board, rules_file=args.rules)
         except PositionArgumentError as exc:
-            print(f"monopoly-tui: {exc}", file=sys.stderr)
-            return 2
+            raise CommandError(str(exc)) from exc
     if args.check:
         if position is not None:
             name = position.players[position.turn].name
             print(tr("position.checked", players=len(position.players), round=position.round, name=name))
             return 0
-        print(
-            f"Поле «{board.name}» в порядке: {len(board.squares)} полей, "
-            f"стартовый капитал {rubles(rules.start.cash)}."
-        )
+        cash = rubles(rules.start.cash)
+        print(tr("cli.check.ok", board=board.name, squares=len(board.squares), cash=cash))
         return 0
     start_with: Path | None = None
     if args.resume or args.load:
@@ -73,41 +152,109 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         start_with = Path(args.load) if args.load else latest_unfinished(board)
         if start_with is None:
-            print(f"monopoly-tui: {tr('load.no_unfinished')}", file=sys.stderr)
-            return 2
+            raise CommandError(tr("load.no_unfinished"))
         try:
             load_save(start_with, board)
         except SaveError as exc:
-            print(f"monopoly-tui: {start_with}: {exc.reason}", file=sys.stderr)
-            return 2
+            raise CommandError(f"{start_with}: {exc.reason}") from exc
     from .app import MonopolyApp  # textual loads only when the game is played
 
-    MonopolyApp(board, rules, start_with=start_with, position=position).run()
-    return 0
+    app = with_theme(MonopolyApp(board, rules, start_with=start_with, position=position), args.theme)
+    need_terminal()
+    return run_app(app)
 
 
-def replay_main(argv: Sequence[str]) -> int:
+def replay_main(args: argparse.Namespace) -> int:
     """`monopoly-tui replay FILE`: step through a saved game."""
-    parser = argparse.ArgumentParser(prog="monopoly-tui replay", description="Просмотр сохранённой партии.")
-    parser.add_argument("file", metavar="FILE", help="файл сохранения")
-    parser.add_argument("--board", metavar="FILE", help="файл поля YAML (по умолчанию — российское поле)")
-    args = parser.parse_args(argv)
-    try:
-        board = load_board(args.board)
-    except BoardFileError as exc:
-        print(f"monopoly-tui: {exc}", file=sys.stderr)
-        return 2
+    board, _ = load_files(args.board)
     from .saves import SaveError, load_save
 
     try:
         load_save(args.file, board)
     except SaveError as exc:
-        print(f"monopoly-tui: {args.file}: {exc.reason}", file=sys.stderr)
-        return 2
+        raise CommandError(f"{args.file}: {exc.reason}") from exc
     from .app import MonopolyApp
 
-    MonopolyApp(board, replay=Path(args.file)).run()
+    app = with_theme(MonopolyApp(board, replay=Path(args.file)), args.theme)
+    need_terminal()
+    return run_app(app)
+
+
+def with_theme(app: AppT, theme: str | None) -> AppT:
+    """The app with `--theme NAME` applied; a name Textual does not know is refused, listing those it does."""
+    if theme is not None:
+        if theme not in app.available_themes:
+            raise CommandError(
+                tr("cli.theme.unknown", theme=theme, themes=", ".join(sorted(app.available_themes)))
+            )
+        app.theme = theme
+    return app
+
+
+def serve_main(args: argparse.Namespace) -> int:
+    """`monopoly-tui serve`: the game in a browser through textual-serve, each browser tab its own game
+    process. Their saves go to one folder, chosen with --saves (by default <data dir>/served, apart from
+    the terminal's games), named here and on each tab's title screen."""
+    try:
+        from textual_serve.server import Server
+    except ImportError as exc:
+        raise CommandError(tr("cli.serve.no_package")) from exc
+    load_files(args.board, args.rules)  # a broken file is refused now, not in every tab
+    from textual.theme import BUILTIN_THEMES
+
+    if args.theme is not None and args.theme not in BUILTIN_THEMES:
+        raise CommandError(
+            tr("cli.theme.unknown", theme=args.theme, themes=", ".join(sorted(BUILTIN_THEMES)))
+        )
+    folder = Path(args.saves) if args.saves else default_data_dir() / "served"
+    os.environ[DATA_DIR_ENV] = str(folder.resolve())  # the tabs' game processes inherit it
+    command = [sys.executable, "-m", "monopoly_tui", "play"]
+    for option in ("board", "rules", "theme"):
+        if getattr(args, option):
+            command += [f"--{option}", getattr(args, option)]
+    print(
+        tr("cli.serve.started", url=f"http://{args.host}:{args.port}", saves=folder),
+        file=sys.stderr,
+        flush=True,
+    )
+    try:
+        Server(shlex.join(command), host=args.host, port=args.port, title=tr("app.title")).serve()
+    except OSError as exc:
+        raise CommandError(tr("cli.serve.failed", reason=str(exc))) from exc
     return 0
+
+
+def default_data_dir() -> Path:
+    folder = os.environ.get(DATA_DIR_ENV)
+    return Path(folder) if folder else Path(platformdirs.user_data_dir("monopoly-tui", appauthor=False))
+
+
+def crash_message(path: str) -> str:
+    return tr("cli.crash", path=path)
+
+
+def need_terminal() -> None:
+    """The game draws on a terminal and reads its keys: refuse at once when there is none (input from
+    /dev/null, output to a pipe) instead of writing escape codes into the void. A driver chosen through
+    TEXTUAL_DRIVER (textual-serve's browser driver) needs none."""
+    if os.environ.get("TEXTUAL_DRIVER"):
+        return
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise CommandError(tr("cli.no_terminal"))
+
+
+def run_app(app: App[Any], *, headless: bool = False) -> int:
+    """Run the app; after a crash, the traceback Textual would print goes to a log file named in one line,
+    and the exit code is the app's (1 after an unhandled exception)."""
+    from rich.console import Console
+
+    errors = io.StringIO()
+    app.error_console = Console(file=errors, markup=False, highlight=False, color_system=None, width=120)
+    app.run(headless=headless)
+    code = app.return_code or 0
+    if code and errors.getvalue().strip():
+        report_crash(errors.getvalue(), crash_message)
+    return code
 
 
 if __name__ == "__main__":  # pragma: no cover

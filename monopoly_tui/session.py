@@ -33,8 +33,9 @@ from .locale import tr
 from .narrate import narrate, narrate_action
 from .saves import LoadedSave, SaveError, SaveLock, action_line, write_save
 
-PLAYER_COLORS = ("#e5484d", "#3e8ef7", "#30a46c", "#f5d90a", "#ab4aba", "#12a594", "#f76808", "#d0d0d0")
-"""Token colours by seat, readable on dark and light backgrounds."""
+PLAYER_COLORS = ("#e5484d", "#3e8ef7", "#2e9e3e", "#f5d90a", "#ab4aba", "#12a594", "#f08c00", "#a0a0a0")
+"""Token colours by seat, readable on dark and light backgrounds and distinct in a 16-colour terminal
+(each comes down to its own one of the 16)."""
 MAX_ASKS = 64
 """How often a bot is asked again for a move after an offer held back (its turn's budget ends it first)."""
 PLAYER_TOKENS = ("●", "▲", "■", "◆", "★", "♥", "♣", "♠")

@@ -28,6 +28,7 @@ from rich.text import Text
 from .boardfile import load_board
 from .bots import BOT_NAMES, BotKind, GameStats, JailPolicy, make_bot, play_game
 from .bots.driver import IN_JAIL, play_out
+from .cliparse import ERROR, RussianArgumentParser, translate
 from .engine import MAX_PLAYERS, MIN_PLAYERS, Board, GameState
 from .positions import PositionArgumentError, read_position, with_dice_seed
 
@@ -46,9 +47,9 @@ class ArgumentError(Exception):
     """A bad command line: reported on one line, exit code 2."""
 
 
-class _Parser(argparse.ArgumentParser):
+class _Parser(RussianArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise ArgumentError(message)
+        raise ArgumentError(translate(message))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -96,17 +97,17 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _check(args: argparse.Namespace) -> None:
     if args.games < 1:
-        raise ArgumentError(f"--games must be at least 1, got {args.games}")
+        raise ArgumentError(f"--games: нужно не меньше 1, задано {args.games}")
     if args.players is None:
-        raise ArgumentError("the following arguments are required: --players (or --from-position)")
+        raise ArgumentError("не задан обязательный аргумент --players (или --from-position)")
     if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-        raise ArgumentError(f"--players must be {MIN_PLAYERS} to {MAX_PLAYERS}, got {args.players}")
+        raise ArgumentError(f"--players: нужно от {MIN_PLAYERS} до {MAX_PLAYERS}, задано {args.players}")
     if args.seed < 0:
-        raise ArgumentError(f"--seed must be a non-negative integer, got {args.seed}")
+        raise ArgumentError(f"--seed: нужно неотрицательное целое, задано {args.seed}")
     if args.max_rounds < 1:
-        raise ArgumentError(f"--max-rounds must be at least 1, got {args.max_rounds}")
+        raise ArgumentError(f"--max-rounds: нужно не меньше 1, задано {args.max_rounds}")
     if args.workers < 1:
-        raise ArgumentError(f"--workers must be at least 1, got {args.workers}")
+        raise ArgumentError(f"--workers: нужно не меньше 1, задано {args.workers}")
 
 
 def _start(args: argparse.Namespace, board: Board) -> GameState:
@@ -116,9 +117,9 @@ def _start(args: argparse.Namespace, board: Board) -> GameState:
     except PositionArgumentError as exc:
         raise ArgumentError(f"--from-position: {exc}") from None
     if start.is_over:
-        raise ArgumentError("--from-position: the game of this position is over")
+        raise ArgumentError("--from-position: партия в этой позиции уже окончена")
     if args.players is not None and args.players != len(start.players):
-        raise ArgumentError(f"--players {args.players}, but the position has {len(start.players)} players")
+        raise ArgumentError(f"--players {args.players}, а в позиции игроков: {len(start.players)}")
     args.players = len(start.players)
     return start
 
@@ -310,7 +311,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             start = _start(args, board)
         _check(args)
     except ArgumentError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(f"{PROG}: {ERROR}: {exc}", file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from monopoly_tui.engine import (
     Action,
@@ -40,8 +41,9 @@ def random_trade(state: GameState, seat: int, chooser: random.Random) -> Propose
     return offer if is_legal(state, offer) else None
 
 
-def choose(state: GameState, chooser: random.Random) -> Action:
-    """Mostly the current actor's moves; sometimes someone's manage action or a trade proposal."""
+def choose(state: GameState, chooser: random.Random, actions: Sequence[Action] | None = None) -> Action:
+    """Mostly the current actor's moves; sometimes someone's manage action or a trade proposal.
+    `actions`: the current actor's legal actions when the caller has them already (the same choice)."""
     actor = current_actor(state)
     assert actor is not None
     roll = chooser.random()
@@ -57,6 +59,7 @@ def choose(state: GameState, chooser: random.Random) -> Action:
             return chooser.choice(builds)
         if own:
             return chooser.choice(own)
-    actions = legal_actions(state)
+    if actions is None:
+        actions = legal_actions(state)
     moves = [a for a in actions if not isinstance(a, MANAGE)]
     return chooser.choice(moves or actions)

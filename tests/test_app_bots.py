@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pytest
 from factory import board
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.app import BOT_DELAYS
-from monopoly_tui.app.dialogs import GameOverScreen, HandoffScreen
+from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
+from monopoly_tui.app.gameover import GameOverScreen
 from monopoly_tui.engine import Rules, replay
 from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
 
@@ -18,6 +20,7 @@ def seat(n: int, name: str, bot: str | None) -> Seat:
     return Seat(name, PLAYER_TOKENS[n], PLAYER_COLORS[n], bot)  # type: ignore[arg-type]
 
 
+@pytest.mark.long
 async def test_two_computer_players_play_a_game_to_the_end() -> None:
     app = MonopolyApp(board(), RULES)
     app.bot_speed = len(BOT_DELAYS) - 1  # instant

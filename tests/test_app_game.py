@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Awaitable, Callable
 
+import pytest
 from textual.widgets import Input, SelectionList
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.board import SquaresList
 from monopoly_tui.app.cells import status_text, tokens_text
-from monopoly_tui.app.dialogs import GameOverScreen, HandoffScreen
+from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
+from monopoly_tui.app.gameover import GameOverScreen
 from monopoly_tui.app.manage import ManageScreen, lot_action
 from monopoly_tui.app.trade import TradeScreen, tradeable
 from monopoly_tui.boardfile import load_board
@@ -36,6 +38,7 @@ OPENING = [(3, 3), (1, 1), (2, 2), (4, 5)]
 """Игрок 1: 6 (buy), 8 (buy), third doubles to jail. Игрок 2: 9, declined, goes to auction."""
 
 
+@pytest.mark.long
 async def test_a_whole_game_from_the_title_screen_to_game_over() -> None:
     app = MonopolyApp(load_board(), RULES, seed=SEED, dice=list(OPENING))
     seen: Counter[str] = Counter()
@@ -197,6 +200,6 @@ async def test_the_compact_list_of_squares_follows_the_game() -> None:
                     squares.get_cell(str(index), "tokens"),
                 )
                 assert state_cell == status_text(session.state, session.seats, index, 10), (key, index)
-                assert tokens_cell == tokens_text(session.state, session.seats, index), (key, index)
+                assert tokens_cell == tokens_text(session.state, session.seats, index, 5), (key, index)
         assert session.state.owner[3] == 0
         assert "●" in squares.get_cell("3", "state").plain or "●" in squares.get_cell("3", "tokens").plain

@@ -123,16 +123,22 @@ async def test_a_kill_signal_ends_the_app_cleanly_with_the_game_saved(sig: signa
     await start_and_play(MonopolyApp(board(), seed=3, dice=[(1, 2)]), "r", "b")
     path = next(saves_dir().glob("*.json"))
     before = path.read_bytes()
+    ready = path.parent / "ready"
     code = (
         "from pathlib import Path; from monopoly_tui.boardfile import load_board; "
-        "from monopoly_tui.app import MonopolyApp; "
-        f"MonopolyApp(load_board(), start_with=Path({str(path)!r})).run(headless=True); print('bye')"
+        "from monopoly_tui.app import MonopolyApp\n"
+        "class App(MonopolyApp):\n"
+        "    def on_mount(self):  # after MonopolyApp's own on_mount has set the signal handlers\n"
+        f"        self.call_after_refresh(Path({str(ready)!r}).touch)\n"
+        f"App(load_board(), start_with=Path({str(path)!r})).run(headless=True); print('bye')"
     )
     child = subprocess.Popen(
         [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
     )
-    time.sleep(3)
-    assert child.poll() is None, child.stderr.read() if child.stderr else ""
+    deadline = time.monotonic() + 120  # a busy machine may take long to start it; the signal waits for it
+    while not ready.exists() and child.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert ready.exists() and child.poll() is None, child.stderr.read() if child.stderr else ""
     child.send_signal(sig)
     out, err = child.communicate(timeout=20)
     assert child.returncode == 0, err

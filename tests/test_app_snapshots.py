@@ -27,6 +27,16 @@ from monopoly_tui.engine import (
 )
 
 SnapCompare = Callable[..., bool]
+
+
+@pytest.fixture(autouse=True)
+def tokens_jump(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Snapshots show where tokens stand: no walk half-way through at the moment of the picture."""
+    from monopoly_tui.app.board import BoardView
+
+    monkeypatch.setattr(BoardView, "WALK_STEP", 0)
+
+
 RING = (120, 36)
 BIG = (160, 50)
 COMPACT = (80, 24)
@@ -43,6 +53,11 @@ def start_and(*actions: Action) -> Callable[[Pilot[Any]], Awaitable[None]]:
         await pilot.press("enter", "enter")
         app = pilot.app
         assert isinstance(app, MonopolyApp)
+        for _ in range(200):  # on a busy machine the game screen may still be mounting
+            if app.session is not None and app.screen is app.game_screen and app.screen.is_mounted:
+                break
+            await pilot.pause(0.05)
+        await pilot.pause()
         for action in actions:
             app.act(action)
             await pilot.pause()
@@ -138,13 +153,25 @@ def test_rules_screen(snap_compare: SnapCompare) -> None:
     assert snap_compare(make_app(), terminal_size=RING, press=["enter", "enter", "question_mark"])
 
 
-def test_game_over(snap_compare: SnapCompare) -> None:
+def worth_history(rounds: int = 40) -> list[tuple[int, int]]:
+    """Two players' net worth round by round: Игрок 2 pulls ahead, Игрок 1 goes bankrupt."""
+    return [(1_500_000 - 30_000 * r, 1_500_000 + 45_000 * r) for r in range(rounds)] + [(0, 3_300_000)]
+
+
+@pytest.mark.parametrize("size", [RING, BIG, COMPACT], ids=["120x36", "160x50", "80x24"])
+def test_game_over(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     rules = Rules.model_validate({"start": {"cash": 100_000}})
     app = make_app(rules, dice=[(1, 3)])
     from monopoly_tui.engine import DeclareBankruptcy
 
-    actions = (Roll(player=0), DeclareBankruptcy(player=0))
-    assert snap_compare(app, terminal_size=RING, run_before=start_and(*actions))
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await start_and(Roll(player=0), DeclareBankruptcy(player=0))(pilot)
+        assert isinstance(pilot.app, MonopolyApp) and pilot.app.session is not None
+        pilot.app.session.worth = worth_history()  # a long game's history on the chart
+        pilot.app.screen.query_one("#worth-chart").refresh()
+        await pilot.pause()
+
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 def test_trade_offer_prompt(snap_compare: SnapCompare) -> None:
@@ -193,6 +220,73 @@ def test_placement_prompt(snap_compare: SnapCompare) -> None:
         phase="end_turn",
     )
     assert snap_compare(make_app(), terminal_size=RING, run_before=before)
+
+
+def mid_game() -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """Five players well into a game: owners of every colour, houses, hotels, mortgages, a token in
+    jail and three on one square (Вера's, whose turn it is)."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        from factory import make_state
+
+        from monopoly_tui.app.game_screen import GameScreen
+        from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
+
+        await pilot.press("enter", "enter")
+        app = pilot.app
+        assert isinstance(app, MonopolyApp) and app.session is not None
+        names = ["Аня", "Борис", "Вера", "Глеб", "Дина"]
+        app.session.seats = tuple(Seat(n, PLAYER_TOKENS[i], PLAYER_COLORS[i]) for i, n in enumerate(names))
+        app.session.state = make_state(
+            5,
+            positions={0: 39, 1: 10, 2: 24, 3: 24, 4: 24},
+            owners={1: 0, 3: 0, 6: 1, 8: 1, 9: 1, 21: 2, 23: 2, 24: 2, 39: 3, 37: 3, 5: 4, 15: 4, 12: 0},
+            buildings={1: 2, 3: 3, 6: 5, 8: 4, 9: 4, 21: 1, 23: 1, 24: 2},
+            mortgaged=[39, 12],
+            in_jail=[1],
+            turn=2,
+        )
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.redraw()
+        await pilot.pause()
+
+    return run_before
+
+
+@pytest.mark.parametrize("size", [RING, BIG, COMPACT], ids=["120x36", "160x50", "80x24"])
+def test_mid_game_board(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
+    assert snap_compare(make_app(), terminal_size=size, run_before=mid_game())
+
+
+@pytest.mark.parametrize("size", [RING, BIG, COMPACT], ids=["120x36", "160x50", "80x24"])
+def test_square_inspector(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
+    """Key l, then the cursor three squares on: Вера's built-up red street (the list: two rows on)."""
+    keys = ["l", "left", "left", "left"] if size != COMPACT else ["l", "down", "down"]
+    assert snap_compare(make_app(), terminal_size=size, run_before=mid_game(), press=keys)
+
+
+@pytest.mark.parametrize("size", [RING, BIG], ids=["120x36", "160x50"])
+def test_a_move_in_progress(
+    snap_compare: SnapCompare, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Thrown 4 + 5 from GO: Игрок 1's token three squares along its way to 1-я Парковая (9)."""
+    from monopoly_tui.app.board import BoardView
+
+    monkeypatch.setattr(BoardView, "WALK_STEP", 1000)  # the walk waits for the picture
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.press("enter", "enter")
+        assert isinstance(pilot.app, MonopolyApp)
+        pilot.app.act(Roll(player=0))
+        await pilot.pause()
+        board = pilot.app.screen.query_one(BoardView)
+        assert board.walking
+        for _ in range(3):
+            board._walk_on()
+        await pilot.pause()
+
+    assert snap_compare(make_app(dice=[(4, 5)]), terminal_size=size, run_before=run_before)
 
 
 def test_setup_at_80x24(snap_compare: SnapCompare) -> None:

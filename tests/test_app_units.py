@@ -8,12 +8,13 @@ import random
 from pathlib import Path
 from typing import get_args
 
+import pytest
 from factory import board, make_state, play, roll
 from playout import choose
 
 from monopoly_tui.app import MonopolyApp
-from monopoly_tui.app.cells import cell_text, grid_position, squares_in_grid_order, wrap_name
-from monopoly_tui.app.dialogs import worth_bars
+from monopoly_tui.app.cells import cell_text, grid_position, name_lines, squares_in_grid_order
+from monopoly_tui.app.chart import worth_plot
 from monopoly_tui.app.prompts import deed as title_deed
 from monopoly_tui.app.prompts import prompt_for
 from monopoly_tui.engine import (
@@ -29,7 +30,7 @@ from monopoly_tui.engine import (
     new_game,
 )
 from monopoly_tui.engine.events import EventKind
-from monopoly_tui.locale import ru
+from monopoly_tui.locale import CATALOGS, ru
 from monopoly_tui.narrate import narrate, narrate_action
 from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
 
@@ -114,7 +115,7 @@ def literal_keys() -> set[str]:
 
 
 def test_every_message_the_code_asks_for_is_in_the_catalog() -> None:
-    assert literal_keys() - set(ru.MESSAGES) == set()
+    assert literal_keys() - set(CATALOGS["ru"]) == set()
 
 
 def test_no_russian_text_outside_the_catalog_in_the_app() -> None:
@@ -147,22 +148,29 @@ def test_the_ring_places_every_square_once_clockwise_from_go() -> None:
     assert squares_in_grid_order()[:11] == list(range(20, 31))
 
 
-def test_names_wrap_into_cells_with_hyphens() -> None:
-    assert wrap_name("К Нагатинская ул.", 10) == ["К Нагатин-", "ская ул."]
-    assert wrap_name("Водопровод", 10) == ["Водопровод"]
-    assert all(len(line) <= 3 for line in wrap_name("Электростанция", 3))
+def test_names_take_two_lines_whole_words_and_short_forms_only_where_needed() -> None:
+    # the full name where it fits, with the group's mark leading
+    assert name_lines("Житная улица", "Житная ул.", "К", 9, 2) == ["К Житная", "улица"]
+    assert name_lines("Площадь Маяковского", "Пл. Маяковск.", "Кр", 12, 2) == ["Кр Площадь", "Маяковского"]
+    # the board's short form where the full one does not fit; a word is never broken across lines
+    assert name_lines("Рублёвское шоссе", "Рублёвское ш.", "О", 15, 1) == ["О Рублёвское ш."]
+    assert name_lines("Гоголевский бульвар", "Гоголевск. б-р", "З", 15, 1) == ["Гоголевск. б-р"]
+    # a word longer than the card is shortened after a consonant, with a dot
+    assert name_lines("Нагатинская улица", "Нагатинская", "К", 9, 2) == ["К", "Нагатинс."]
+    assert name_lines("Варшавское шоссе", "Варшавское ш.", "Г", 9, 2) == ["Варшавск.", "ш."]
 
 
 def test_a_cell_shows_price_then_owner_buildings_and_tokens() -> None:
     state = make_state(2, owners={37: 1, 39: 1}, buildings={37: 4, 39: 5}, positions={0: 39})
-    text = cell_text(state, SEATS, 39, 15, 3).plain.splitlines()
-    assert text[0].startswith("С Ул. Арбат")
-    assert text[1] == f"{SEATS[1].token} отель"
-    assert text[2] == SEATS[0].token
+    text = cell_text(state, SEATS, 39, 15, 3, here=True).plain.splitlines()
+    assert text[0].startswith("С Улица Арбат")
+    assert text[1] == f"{SEATS[1].token} отель".ljust(15)
+    assert text[2] == f"▶ {SEATS[0].token} ".ljust(15)  # Аня's turn: her square is marked
     unowned = cell_text(state, SEATS, 1, 10, 4).plain.splitlines()
-    assert unowned[:3] == ["К Житная  ", "ул.       ", "60\u00a0000\u00a0₽"]
+    assert unowned[:3] == ["К Житная  ", "улица     ", "60\u00a0000\u00a0₽"]
 
 
+@pytest.mark.long
 async def test_resizing_from_tiny_to_huge_never_crashes() -> None:
     app = MonopolyApp(board(), seed=1)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -180,12 +188,22 @@ async def test_resizing_from_tiny_to_huge_never_crashes() -> None:
         assert app.session is not None and app.session.state.owner[app.session.state.players[0].position] == 0
 
 
-def test_net_worth_bars_share_one_scale_and_fit_the_width() -> None:
-    assert worth_bars([0, 50, 100], top=100) == " ▄█"
-    assert worth_bars([50, 50], top=200) == "▂▂"  # a quarter of the best player's top
-    assert worth_bars([], top=100) == ""
-    long = worth_bars(list(range(300)), top=299, width=60)
-    assert len(long) == 60 and long[0] == " " and long[-1] == "█"
+def test_the_net_worth_chart_has_one_scale_axes_and_a_legend() -> None:
+    worth = [(1_500_000 - 30_000 * r, 1_500_000 + 45_000 * r) for r in range(40)] + [(0, 3_300_000)]
+    lines = worth_plot(worth, SEATS[:2], 60, 14).plain.split("\n")
+    assert len(lines) == 14 and all(len(line) <= 60 for line in lines)
+    assert lines[0].startswith("5\u00a0000\u00a0000\u00a0₽ ┤")  # the shared top: 3.3 million rounded up
+    assert lines[9].strip().startswith("0\u00a0₽ ┤")  # the bottom of the money axis
+    assert lines[10].strip().startswith("└──")
+    assert lines[11].strip().startswith("1") and lines[11].endswith("41") and "раунды" in lines[11]
+    assert lines[12:] == [
+        f" {SEATS[0].token}  Аня  0\u00a0₽",
+        f" {SEATS[1].token}  Борис  3\u00a0300\u00a0000\u00a0₽",
+    ]
+    plot = [line.split("┤" if "┤" in line else "│", 1)[1] for line in lines[:10]]
+    # the first round: both at 1.5 million, on one row; the last: Аня at the bottom, Борис above
+    assert plot[-1][-1] == SEATS[0].token and SEATS[1].token in "".join(row[-1] for row in plot[:-1])
+    assert [row[0] for row in plot].count(" ") == 9
 
 
 def test_the_throws_for_who_begins_are_told_as_such_even_doubles() -> None:

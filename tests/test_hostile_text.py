@@ -8,8 +8,9 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static
 
 from monopoly_tui.app import MonopolyApp
-from monopoly_tui.app.dialogs import GameOverScreen, HandoffScreen, markdown_escaped
+from monopoly_tui.app.dialogs import HandoffScreen, markdown_escaped
 from monopoly_tui.app.game_screen import GameScreen
+from monopoly_tui.app.gameover import GameOverScreen
 from monopoly_tui.app.manage import ManageScreen
 from monopoly_tui.app.plain import plain
 from monopoly_tui.app.replay import ReplayScreen

@@ -588,13 +588,13 @@ while not state.is_over:
 """
 
 
+@pytest.mark.long
 def test_kill_9_at_random_moments_never_loses_more_than_the_action_being_saved(tmp_path: Path) -> None:
     child = tmp_path / "child.py"
     child.write_text(CHILD, encoding="utf-8")
     path = tmp_path / "saves" / "killed.json"
     rng = random.Random(99)
     mid_write = 0
-    started = time.monotonic()
     kills = 40
     for _ in range(kills):
         proc = subprocess.Popen(
@@ -629,7 +629,6 @@ def test_kill_9_at_random_moments_never_loses_more_than_the_action_being_saved(t
             assert len(load_save(backup_path(path), board()).record.actions) in (saved - 1, saved)
     assert mid_write >= 5, "the kills should land inside write_save"
     assert saved > kills, "every run should get to save a few actions"
-    assert time.monotonic() - started < 60
 
 
 # --- the list, new names, deleting -----------------------------------------------------------------

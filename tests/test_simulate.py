@@ -112,7 +112,10 @@ def test_bad_arguments_one_line_and_exit_2(capsys: pytest.CaptureFixture[str], a
     captured = capsys.readouterr()
     assert captured.out == ""
     assert captured.err.count("\n") == 1
-    assert captured.err.startswith("monopoly-tui simulate: error: ")
+    assert captured.err.startswith("monopoly-tui simulate: ошибка: ")
+    assert re.search("[а-я]{4}", captured.err.removeprefix("monopoly-tui simulate: ошибка: ")), (
+        "not in Russian"
+    )
 
 
 def test_run_as_a_module() -> None:
@@ -123,4 +126,4 @@ def test_run_as_a_module() -> None:
         timeout=60,
     )
     assert bad.returncode == 2
-    assert bad.stderr.strip() == "monopoly-tui simulate: error: --games must be at least 1, got 0"
+    assert bad.stderr.strip() == "monopoly-tui simulate: ошибка: --games: нужно не меньше 1, задано 0"

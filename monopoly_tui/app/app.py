@@ -5,19 +5,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.screen import Screen
 from textual.timer import Timer
 
+from ..config import PACES, load_settings, save_settings
 from ..engine import Board, Event, GameState, IllegalActionError, Rules, current_actor, situation
 from ..locale import tr
-from ..saves import SaveError, latest_unfinished, load_save, lock_save, new_save_path
+from ..saves import SaveError, latest_unfinished, load_save, lock_save, new_save_path, saves_dir
 from ..session import PLAYER_COLORS, PLAYER_TOKENS, GameSession, Seat
-from .dialogs import GameOverScreen, HandoffScreen, RulesScreen
+from .commands import open_palette, palette_commands
+from .dialogs import HandoffScreen, RulesScreen
 from .game_screen import GameScreen
+from .gameover import GameOverScreen
 from .manage import ManageScreen
 from .reasons import reason_text
 from .replay import ReplayScreen
@@ -34,11 +40,14 @@ class MonopolyApp(App[None]):
     """Hot-seat Monopoly. `session` is the game in progress (None on the title and setup screens)."""
 
     TITLE = tr("app.title")
-    ENABLE_COMMAND_PALETTE = False  # its texts are English; every player-facing text comes from our catalog
     CSS_PATH = Path(__file__).parent / "monopoly.tcss"
     BINDINGS = [
         Binding("ctrl+q", "quit", tr("binding.quit"), key_display="^q"),
         Binding("ctrl+c", "quit", tr("binding.quit"), show=False, priority=True),
+        # the palette's own binding, with a Russian name (Textual's says "palette")
+        Binding(
+            "ctrl+p", "command_palette", tr("binding.palette"), show=False, key_display="^p", priority=True
+        ),
     ]
 
     def __init__(
@@ -52,10 +61,16 @@ class MonopolyApp(App[None]):
         replay: Path | None = None,
         position: GameState | None = None,
         autosave: bool = True,
+        theme: str | None = None,
     ) -> None:
         """`seed` fixes the seed offered in setup and `dice` scripts the throws (tests, snapshots);
-        `start_with` opens a saved game at once; `autosave` off keeps tests from writing saves."""
+        `start_with` opens a saved game at once; `autosave` off keeps tests from writing saves; `theme`
+        is one of `available_themes` (None: Textual's default)."""
         super().__init__()
+        self.settings = load_settings(themes=frozenset(self.available_themes))
+        """What the settings file remembers (theme, pace); a broken file is reported on the title screen."""
+        if theme is not None or self.settings.theme is not None:
+            self.theme = theme or self.settings.theme  # type: ignore[assignment]
         self.board = board
         self.rules = rules or board.rules
         self.seed = seed
@@ -65,7 +80,7 @@ class MonopolyApp(App[None]):
         self.replay = replay
         self.position = position
         self.autosave = autosave
-        self.bot_speed = 0
+        self.bot_speed = PACES.index(self.settings.pace)
         self._bot_timer: Timer | None = None
 
     def on_mount(self) -> None:
@@ -75,6 +90,12 @@ class MonopolyApp(App[None]):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, self.exit)
         self.push_screen(TitleScreen())
+        if self.settings.problems:
+            problems = "; ".join(self.settings.problems)
+            self.notify(tr("config.broken", problems=problems), severity="warning", timeout=10, markup=False)
+        self.theme_changed_signal.subscribe(self, lambda _theme: self.remember())
+        if self.is_web:  # monopoly-tui serve: every tab's games share one folder, chosen when serving
+            self.notify(tr("serve.saves_shared", folder=saves_dir()), timeout=15, markup=False)
         if self.start_with is not None:
             self.call_after_refresh(self.load_game, self.start_with)
         elif self.replay is not None:
@@ -87,6 +108,11 @@ class MonopolyApp(App[None]):
         if self.session is not None:
             self.session.close()
         super().exit(*args, **kwargs)
+
+    def on_unmount(self) -> None:
+        """The app ends however it ends: the game is saved and other windows may open it."""
+        if self.session is not None:
+            self.session.close()
 
     # --- starting --------------------------------------------------------------------------------
 
@@ -249,10 +275,14 @@ class MonopolyApp(App[None]):
         self.after(session.bot_move())
 
     def cycle_bot_speed(self) -> None:
-        self.bot_speed = (self.bot_speed + 1) % len(BOT_DELAYS)
+        self.set_bot_speed((self.bot_speed + 1) % len(BOT_DELAYS))
+
+    def set_bot_speed(self, speed: int) -> None:
+        self.bot_speed = speed
         self.notify(tr(f"bots.speed.{self.bot_speed}"))
         if self.game_screen is not None:
             self.game_screen.show_keys()
+        self.remember()
         if self._bot_timer is not None and BOT_DELAYS[self.bot_speed] == 0:
             self._bot_timer.stop()
             self._bot_timer = None
@@ -282,6 +312,22 @@ class MonopolyApp(App[None]):
     def open_trade(self, seat: int | None = None) -> None:
         if self.session is not None:
             self.push_screen(TradeScreen(self.session, seat))
+
+    def remember(self) -> None:
+        """Write the theme and the pace to the settings file; a failure is reported, never fatal."""
+        self.settings = replace(self.settings, theme=self.theme, pace=PACES[self.bot_speed], problems=())
+        try:
+            save_settings(self.settings)
+        except OSError as exc:
+            self.notify(tr("config.not_saved", reason=str(exc)), severity="warning", timeout=8, markup=False)
+
+    # --- the command palette (Ctrl+P): our commands, in Russian ---------------------------------------
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        return palette_commands(self, screen)
+
+    def action_command_palette(self) -> None:
+        open_palette(self)
 
     def open_rules(self) -> None:
         if self.session is None:

@@ -4,18 +4,34 @@ from __future__ import annotations
 
 from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.color import Color
 from textual.containers import Container, Vertical
 from textual.geometry import Size
+from textual.message import Message
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import DataTable
 
 from ..locale import tr
 from ..session import GameSession
-from .cells import cell_text, grid_position, squares_in_grid_order, status_text, tokens_text
+from .cells import (
+    Palette,
+    cell_text,
+    grid_position,
+    readable_on,
+    sixteen,
+    squares_in_grid_order,
+    status_text,
+    tokens_text,
+)
 
 FULL = Size(120, 36)
 """The smallest terminal that shows the whole ring."""
+BIG = Size(160, 50)
+"""From here the centre has room to show the last card as a card."""
 COMPACT = Size(80, 24)
 """The smallest terminal that is playable (a list of squares instead of the ring)."""
 
@@ -32,6 +48,42 @@ def ring_tracks(width: int, height: int) -> tuple[str, str]:
     return columns, rows
 
 
+def theme_palette(app: App[object]) -> Palette:
+    """The card colours of the app's theme: the strip of a square without a group between the card and
+    the text (as near the card as still tells them apart in 16 colours), muted text nearer the text, the
+    theme's accent for the player to move. An ANSI theme (the terminal's own colours, unknown here) gets a
+    mid grey, which reads on dark and light alike."""
+    variables = app.get_css_variables()
+    try:
+        card, foreground = Color.parse(variables["surface"]), Color.parse(variables["foreground"])
+        accent = Color.parse(variables["accent"])
+    except (KeyError, ValueError):
+        return Palette()
+    if card.ansi is not None or foreground.ansi is not None or accent.ansi is not None or card.a < 1:
+        return Palette(strip="#6c6c6c", muted="#8a8a8a", here="#d78700", card="#000000", edge="#8a8a8a")
+
+    def apart(*amounts: float) -> str:
+        """The first blend of card and text that a 16-colour terminal still tells from the card."""
+        blends = [card.blend(foreground, amount).hex for amount in amounts]
+        return next((c for c in blends if sixteen(c) != sixteen(card.hex)), foreground.hex)
+
+    return Palette(
+        strip=apart(0.35, 0.5, 0.65, 0.8),
+        muted=card.blend(foreground, 0.6).hex,
+        here=accent.hex,
+        card=card.hex,
+        edge=apart(0.7, 0.85),
+    )
+
+
+def side_of(index: int) -> str:
+    """The CSS class of the ring's part the square is on."""
+    row, column = grid_position(index)
+    if row in (0, 10):
+        return "side-top" if row == 0 else "side-bottom"
+    return "side-left" if column == 0 else "side-right"
+
+
 class SquareCell(Widget):
     """One square of the ring, drawn from the session; `redraw` repaints it only when what it shows changed
     (an action changes two or three squares: repainting all forty made most of a key press's time)."""
@@ -39,30 +91,64 @@ class SquareCell(Widget):
     DEFAULT_CSS = "SquareCell { height: 100%; width: 100%; }"
 
     def __init__(self, session: GameSession, index: int) -> None:
-        row, column = grid_position(index)
-        super().__init__(
-            id=f"square-{index}", classes="square " + ("light" if (row + column) % 2 else "dark")
-        )
+        super().__init__(id=f"square-{index}", classes="square " + side_of(index))
         self.session = session
         self.index = index
         self._shown: Text | None = None
 
     def content(self) -> Text:
+        board = self.parent
+        assert isinstance(board, BoardView)
+        state = self.session.state
+        position = (
+            state.players[state.turn].position if board.positions is None else board.positions[state.turn]
+        )
+        here = position == self.index and not state.is_over
         return cell_text(
-            self.session.state, self.session.seats, self.index, self.size.width, self.size.height
+            state,
+            self.session.seats,
+            self.index,
+            self.size.width,
+            self.size.height,
+            board.palette,
+            here=here,
+            positions=board.positions,
         )
 
     def render(self) -> Text:
         self._shown = self.content()
         return self._shown
 
+    def on_click(self, event: events.Click) -> None:
+        board = self.parent
+        if isinstance(board, BoardView):
+            event.stop()
+            board.focus()
+            board.move_cursor(self.index)
+
     def redraw(self) -> None:
         if self.content() != self._shown:
             self.refresh()
 
 
+class Inspect(Message):
+    """The player looks at a square (None: they stopped looking)."""
+
+    def __init__(self, square: int | None) -> None:
+        super().__init__()
+        self.square = square
+
+
 class SquaresList(DataTable[Text]):
-    """The compact layout's board: one row per square; `refresh_rows` rewrites only the cells that changed."""
+    """The compact layout's board: one row per square; `refresh_rows` rewrites only the cells that changed.
+    It follows the token of the player to move; focused (key l), its cursor shows a square's deed and
+    arrows, PgUp/PgDn, Home/End move it."""
+
+    BINDINGS = [
+        Binding("escape", "leave", tr("binding.back"), show=False),
+        Binding("home", "to_row(0)", tr("binding.inspect"), show=False),
+        Binding("end", "to_row(39)", tr("binding.inspect"), show=False),
+    ]
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(id="squares-list", cursor_type="row", zebra_stripes=True)
@@ -71,24 +157,46 @@ class SquaresList(DataTable[Text]):
         """Each square's state and tokens cells as last written."""
 
     def on_mount(self) -> None:
-        self.add_column("№", width=2)
-        self.add_column(tr("list.square"), width=15)
+        self.add_column(tr("list.square"), width=16)
         self.add_column(tr("list.state"), width=10, key="state")
         self.add_column(tr("list.tokens"), width=5, key="tokens")
         state = self.session.state
         for index, sq in enumerate(state.board.squares):
             name = Text(sq.short)
             group = getattr(sq, "group", None)
-            if group is not None:
+            if group is not None:  # the group's strip as on the ring, on any theme
                 g = state.board.group(group)
-                name = Text(f"{g.mark} ", style=Style(color=g.color, bold=True)) + name
+                strip = Style(color=readable_on(g.color), bgcolor=g.color, bold=True)
+                name = Text.assemble((g.mark, strip), name)
             cells = self._cells(index)
-            self.add_row(Text(str(index)), name, *cells, key=str(index))
+            self.add_row(name, *cells, key=str(index))
             self._shown.append(cells)
 
     def _cells(self, index: int) -> tuple[Text, Text]:
         state, seats = self.session.state, self.session.seats
-        return status_text(state, seats, index, 10), tokens_text(state, seats, index)
+        return status_text(state, seats, index, 10), tokens_text(state, seats, index, 5)
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        if self.has_focus:
+            self.post_message(Inspect(event.cursor_row))
+
+    def on_focus(self) -> None:
+        self.post_message(Inspect(self.cursor_row))
+
+    def on_blur(self) -> None:
+        self.post_message(Inspect(None))
+
+    def action_leave(self) -> None:
+        self.screen.set_focus(None)
+
+    def action_to_row(self, row: int) -> None:
+        self.move_cursor(row=min(row, self.row_count - 1))
+
+    def follow(self) -> None:
+        """Bring the square of the player to move into view (not while the player looks around)."""
+        state = self.session.state
+        if not self.has_focus and self.row_count:
+            self.move_cursor(row=state.players[state.turn].position, animate=False)
 
     def refresh_rows(self) -> None:
         if not self._shown:  # not mounted yet: on_mount fills the rows
@@ -104,20 +212,32 @@ class SquaresList(DataTable[Text]):
             self._shown[index] = cells
 
 
-class BoardView(Container):
-    """The ring of cells with `centre` in the middle; `compact` shows the list beside the centre."""
+RING_STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
+
+
+class BoardView(Container, can_focus=True):
+    """The ring of cells with `centre` in the middle; `compact` shows the list beside the centre.
+
+    Focused (key l, or a click on a square), arrows move a cursor from square to square round the ring
+    and the centre shows the square under it; Esc gives the keys back to the prompt."""
+
+    BINDINGS = [
+        *(Binding(key, f"step('{key}')", tr("binding.inspect"), show=False) for key in RING_STEPS),
+        Binding("escape", "leave", tr("binding.back"), show=False),
+    ]
 
     DEFAULT_CSS = """
     BoardView { layout: grid; grid-size: 11 11; height: 1fr; }
     BoardView > #centre { column-span: 9; row-span: 9; padding: 0 1; }
     BoardView > SquaresList { display: none; }
-    BoardView > SquareCell.dark { background: $panel; }
-    BoardView > SquareCell.light { background: $surface; }
+    BoardView #prompt-choices {
+        layout: grid; grid-size: 3; grid-columns: auto; grid-rows: 1; grid-gutter: 0 1;
+    }
     BoardView.compact { layout: horizontal; }
     BoardView.compact > SquareCell { display: none; }
-    BoardView.compact > SquaresList { display: block; width: 42; height: 100%; }
+    BoardView.compact > SquaresList { display: block; width: 39; height: 100%; }
     BoardView.compact > #centre { width: 1fr; height: 100%; }
-    BoardView.compact #prompt-choices { layout: grid; grid-size: 2; grid-rows: 1; grid-gutter: 0 1; }
+    BoardView.compact #prompt-choices { grid-size: 2; grid-columns: 1fr; }
     BoardView.compact #prompt-choices Button { width: 100%; }
     BoardView.compact #prompt-choices Button.long { column-span: 2; }
     """
@@ -126,6 +246,26 @@ class BoardView(Container):
         super().__init__(id="board")
         self.session = session
         self.centre = centre
+        self.palette = Palette()
+        self.positions: tuple[int, ...] | None = None
+        """Where the tokens are shown while one walks square by square (None: where they stand)."""
+        self.cursor: int | None = None
+        """The square looked at (None: nobody is looking)."""
+        self._walk: tuple[int, list[int]] | None = None
+        self._walk_timer: Timer | None = None
+
+    def on_mount(self) -> None:
+        self._theme_changed(None)
+        self.app.theme_changed_signal.subscribe(self, self._theme_changed)
+
+    def _theme_changed(self, _theme: object) -> None:
+        """Cards take the new theme's colours; the line between cards (monopoly.tcss draws it in the
+        theme's text colour) is moved off the card's colour where 16 colours would lose it."""
+        self.palette = theme_palette(self.app)
+        edge = Color.parse(self.palette.edge)
+        for cell in self.query(".side-top, .side-bottom").exclude("#square-30, #square-0"):
+            cell.styles.border_right = ("solid", edge)
+        self.redraw()
 
     def compose(self) -> ComposeResult:
         yield SquaresList(self.session)
@@ -150,4 +290,96 @@ class BoardView(Container):
         for cell in self.query(SquareCell):
             cell.redraw()
         if self.has_class("compact"):
-            self.query_one(SquaresList).refresh_rows()
+            squares = self.query_one(SquaresList)
+            squares.refresh_rows()
+            squares.follow()
+
+    # --- a token walking square by square ------------------------------------------------------------
+
+    WALK_STEP = 0.09
+    """Seconds a walking token stays on each square (0: tokens jump)."""
+
+    def walk(self, seat: int, start: int, end: int) -> None:
+        """Show `seat`'s token going from start to end one square at a time (backwards for a short way
+        back, as «back 3 squares»); the state is already at the end: only the picture lags."""
+        self.finish_walk()
+        forward = (end - start) % 40
+        if not self.WALK_STEP or forward == 0 or self.has_class("compact"):
+            return
+        steps = [(start + k) % 40 for k in range(1, forward + 1)]
+        if forward > 36:  # a card's step back
+            steps = [(start - k) % 40 for k in range(1, 40 - forward + 1)]
+        state = self.session.state
+        positions = [p.position for p in state.players]
+        positions[seat] = start
+        self.positions = tuple(positions)
+        self._walk = (seat, steps)
+        self._walk_timer = self.set_interval(self.WALK_STEP, self._walk_on)
+        self.redraw()
+
+    @property
+    def walking(self) -> bool:
+        return self._walk is not None
+
+    def _walk_on(self) -> None:
+        if self._walk is None or self.positions is None:
+            return
+        seat, steps = self._walk
+        positions = list(self.positions)
+        positions[seat] = steps.pop(0)
+        self.positions = tuple(positions)
+        if steps:
+            self.redraw()
+        else:
+            self.finish_walk()
+
+    def finish_walk(self) -> None:
+        """The token where it stands now (a key skips the walk)."""
+        if self._walk_timer is not None:
+            self._walk_timer.stop()
+            self._walk_timer = None
+        if self._walk is not None:
+            self._walk, self.positions = None, None
+            self.redraw()
+
+    def inspect(self) -> None:
+        """Start looking at squares: the list in the compact layout, else the ring from the mover's square."""
+        if self.has_class("compact"):
+            self.query_one(SquaresList).focus()
+            return
+        self.focus()
+        if self.cursor is None:
+            state = self.session.state
+            self.move_cursor(state.players[state.turn].position)
+
+    def move_cursor(self, square: int) -> None:
+        if self.cursor is not None:
+            self.query_one(f"#square-{self.cursor}").remove_class("cursor")
+        self.cursor = square
+        self.query_one(f"#square-{square}").add_class("cursor")
+        self.post_message(Inspect(square))
+
+    def on_focus(self) -> None:
+        if self.cursor is None:
+            state = self.session.state
+            self.move_cursor(state.players[state.turn].position)
+
+    def on_blur(self) -> None:
+        if self.cursor is not None:
+            self.query_one(f"#square-{self.cursor}").remove_class("cursor")
+        self.cursor = None
+        self.post_message(Inspect(None))
+
+    def action_step(self, key: str) -> None:
+        """The next square in the arrow's direction on the ring (along a side, or round a corner)."""
+        if self.cursor is None:
+            return
+        row, column = grid_position(self.cursor)
+        d_row, d_column = RING_STEPS[key]
+        target = (row + d_row, column + d_column)
+        squares = {grid_position(i): i for i in range(40)}
+        if target in squares:
+            self.move_cursor(squares[target])
+
+    def action_leave(self) -> None:
+        self.screen.set_focus(None)

@@ -7,16 +7,18 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import RichLog, Static
+from textual.widgets import Static
 
 from ..engine import Bid
 from ..locale import tr
 from ..money import rubles
 from ..narrate import narrate_action
 from ..session import GameSession
-from .board import COMPACT, BoardView
+from .board import BIG, COMPACT, BoardView, Inspect
+from .inspect import square_text
 from .panels import ChoiceButton, KeyBar, PromptPanel, StatePanels
 from .prompts import Choice, Prompt, prompt_for
+from .prose import GameLog, Prose
 from .saves_screen import ConfirmScreen
 
 # Every choice key, with its twin on the same physical key of a Russian (ЙЦУКЕН) layout.
@@ -67,6 +69,7 @@ class GameScreen(Screen[None]):
         Binding("pagedown", f"bid_step({-BID_JUMP})", tr("binding.bid_down_more"), show=False),
         Binding("backspace", "bid_erase", tr("binding.bid_erase"), show=False),
         Binding("question_mark,f1", "rules", tr("binding.rules"), key_display="?"),
+        Binding("l,д", "inspect", tr("binding.inspect"), key_display="l"),
         Binding("s,ы", "bot_speed", tr("binding.bot_speed"), key_display="s"),
         Binding("z,я,ctrl+z", "undo", tr("binding.undo"), key_display="z"),
     ]
@@ -74,6 +77,12 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen #centre { height: 1fr; }
     GameScreen #log { height: 1fr; min-height: 3; border-top: solid $panel; }
+    GameScreen #deed { display: none; height: 1fr; border-top: solid $accent; }
+    GameScreen.inspecting #deed { display: block; }
+    GameScreen.inspecting #log { display: none; }
+    GameScreen.big #card {
+        max-height: 6; border: round $foreground 50%; padding: 0 1; margin: 1 0 0 0; color: $foreground;
+    }
     GameScreen #too-small { display: none; content-align: center middle; height: 1fr; }
     GameScreen.too-small #too-small { display: block; }
     GameScreen.too-small BoardView { display: none; }
@@ -86,6 +95,9 @@ class GameScreen(Screen[None]):
         self._logged = 0
         self.bid_amount = 0
         self.bid_typing = ""
+        self._positions: tuple[int, ...] = tuple(p.position for p in session.state.players)
+        self.inspected: int | None = None
+        """The square whose deed the centre shows (None: the log is shown)."""
         self.bid_chosen = False
         """The bidder has set the amount (a stray Enter bids nothing)."""
 
@@ -93,7 +105,8 @@ class GameScreen(Screen[None]):
         centre = Vertical(
             StatePanels(),
             PromptPanel(id="prompt"),
-            RichLog(id="log", wrap=True, markup=False, max_lines=2000, min_width=20),
+            Prose(id="deed"),
+            GameLog(id="log"),
             id="centre",
         )
         yield BoardView(self.session, centre)
@@ -114,6 +127,7 @@ class GameScreen(Screen[None]):
         size = self.app.size
         small = size.width < COMPACT.width or size.height < COMPACT.height
         self.set_class(small, "too-small")
+        self.set_class(size.width >= BIG.width and size.height >= BIG.height, "big")
         self.query_one(BoardView).fit(size.width, size.height)
 
     # --- showing the state -------------------------------------------------------------------------
@@ -125,18 +139,40 @@ class GameScreen(Screen[None]):
             name = session.state.players[self.prompt.seat].name
             self.prompt = Prompt(self.prompt.seat, tr("prompt.bot", name=name), (tr("prompt.bot.speed"),))
         board = self.query_one(BoardView)
+        self.start_walks(board)
         board.redraw()
         self.query_one(StatePanels).show(session, compact=board.has_class("compact"))
-        log = self.query_one("#log", RichLog)
-        for line in session.log[self._logged :]:
-            log.write(line)
+        self.query_one("#log", GameLog).write(*session.log[self._logged :])
         self._logged = len(session.log)
         self.query_one(PromptPanel).show(self.prompt, session)
         self.show_keys()
+        self.show_inspected()
         if self.prompt.bid is not None:
             self.bid_amount, self.bid_typing, self.bid_chosen = self.prompt.bid[0], "", False
             self.show_bid()
         self.refresh_bindings()
+
+    def start_walks(self, board: BoardView) -> None:
+        """The token that moved walks there square by square, at the readable pace: a person's always, a
+        computer player's only at the readable pace of computer players (fast and instant: it jumps);
+        a token sent to jail goes straight there."""
+        session = self.session
+        state = session.state
+        before, self._positions = self._positions, tuple(p.position for p in state.players)
+        if len(before) != len(self._positions):
+            return
+        moved = [e.player for e in state.events if e.kind == "moved" and e.player is not None]
+        jailed = {e.player for e in state.events if e.kind == "sent_to_jail"}
+        for seat in moved[-1:]:
+            if seat in jailed or (seat in session.bots and self.app.bot_speed > 0):  # type: ignore[attr-defined]
+                continue
+            board.walk(seat, before[seat], self._positions[seat])
+
+    def on_key(self) -> None:
+        """Any key skips a walking token (the key itself then does what it does)."""
+        board = self.query_one(BoardView)
+        if board.walking:
+            board.finish_walk()
 
     def show_keys(self) -> None:
         """The footer: the prompt's keys, undo, and with computer players the pace key and the pace now."""
@@ -207,6 +243,26 @@ class GameScreen(Screen[None]):
                 self.redraw()
 
         self.app.push_screen(ConfirmScreen(tr("undo.confirm", what=what)), answered)
+
+    # --- looking at squares ------------------------------------------------------------------------
+
+    def action_inspect(self) -> None:
+        self.query_one(BoardView).inspect()
+
+    @on(Inspect)
+    def _inspect(self, message: Inspect) -> None:
+        self.inspected = message.square
+        self.set_class(message.square is not None, "inspecting")
+        if message.square is None:
+            buttons = [b for b in self.query(ChoiceButton) if b.display]
+            if buttons and self.focused is None:
+                buttons[0].focus()
+        self.show_inspected()
+
+    def show_inspected(self) -> None:
+        if self.inspected is not None:
+            session = self.session
+            self.query_one("#deed", Prose).update(square_text(session.state, session.seats, self.inspected))
 
     def action_bot_speed(self) -> None:
         self.app.cycle_bot_speed()  # type: ignore[attr-defined]

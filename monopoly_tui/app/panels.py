@@ -6,7 +6,7 @@ from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ..engine import GameState, current_actor, net_worth
@@ -14,8 +14,11 @@ from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
 from .buttons import ButtonRow
+from .cells import readable_on
+from .dice import dice_faces, dice_line, this_turns_dice
 from .plain import plain
 from .prompts import Choice, Prompt
+from .prose import Prose
 
 
 def players_table(session: GameSession, *, compact: bool = False) -> Table:
@@ -26,14 +29,16 @@ def players_table(session: GameSession, *, compact: bool = False) -> Table:
     state = session.state
     actor = current_actor(state)
     table = Table(expand=True, box=None, padding=(0, 1), show_edge=False)
-    table.add_column(tr("players.name"), no_wrap=True, ratio=3)
-    table.add_column(tr("players.cash"), justify="right", no_wrap=True, ratio=2)
+    # name, jail and cards, cash and worth as wide as they are (never cut); the lots take the rest
+    table.add_column(tr("players.name"), no_wrap=True)
+    table.add_column(tr("players.cash"), justify="right", no_wrap=True)
     if not compact:
-        table.add_column(tr("players.worth"), justify="right", no_wrap=True, ratio=2)
-        table.add_column(tr("players.lots"), ratio=4)
+        table.add_column(tr("players.worth"), justify="right", no_wrap=True)
+        table.add_column(tr("players.lots"), ratio=1)
     for seat, p in enumerate(state.players):
         s = session.seats[seat]
-        name = Text(f"{s.token} {p.name}", style=Style(color=s.color, bold=True))
+        name = token_chip(s.token, s.color)
+        name.append(" " + p.name, style="bold")
         if p.bankrupt:
             table.add_row(name, Text(tr("players.bankrupt"), style="dim"), style="dim")
             continue
@@ -48,6 +53,12 @@ def players_table(session: GameSession, *, compact: bool = False) -> Table:
     return table
 
 
+def token_chip(token: str, color: str) -> Text:
+    """A player's token on their colour, as the board shows it (names stay in the theme's text colour,
+    which reads on light and dark themes alike)."""
+    return Text().append(f" {token} ", style=Style(color=readable_on(color), bgcolor=color, bold=True))
+
+
 def lots_text(state: GameState, seat: int) -> Text:
     """The player's lots by colour group as group marks, e.g. «К2 Г1 Ж/Д2 Ком1»."""
     text = Text()
@@ -55,7 +66,8 @@ def lots_text(state: GameState, seat: int) -> Text:
     for group in board.groups:
         count = sum(1 for i in board.group_members[group.id] if state.owner[i] == seat)
         if count:
-            text.append(f"{group.mark}{count}", style=Style(color=group.color, bold=True))
+            strip = Style(color=readable_on(group.color), bgcolor=group.color)
+            text.append(f"{group.mark}{count}", style=strip)
             text.append(" ")
     for label, squares in (
         (tr("players.stations"), board.stations),
@@ -74,11 +86,8 @@ def status_text(session: GameSession, *, compact: bool = False) -> Text:
     seat = session.seats[state.turn]
     text.append(tr("status.round", round=state.round) + "  ")
     text.append(tr("status.turn") + " ")
-    text.append(f"{seat.token} {turn.name}", style=Style(color=seat.color, bold=True))
-    # The dice of this turn's throws only: before the turn's first throw, the last ones were another's.
-    if state.dice and (state.phase != "roll" or state.doubles > 0):
-        d1, d2 = state.dice
-        text.append("   " + tr("status.dice", d1=d1, d2=d2), style="bold")
+    text.append_text(token_chip(seat.token, seat.color))
+    text.append(" " + turn.name, style="bold")
     if compact:
         return text
     text.append("   ")
@@ -100,24 +109,36 @@ def card_text(session: GameSession) -> Text:
 
 
 class StatePanels(Vertical):
-    """The centre's account of the game: the turn and dice, the players, the last card."""
+    """The centre's account of the game: the turn, the dice as faces beside the players, the last card
+    (in the compact layout the dice on a line of their own)."""
 
     DEFAULT_CSS = """
     StatePanels { height: auto; }
     StatePanels #status { height: 1; }
-    StatePanels #players { height: auto; max-height: 10; }
+    StatePanels #state-row { height: auto; }
+    StatePanels #players { height: auto; max-height: 10; width: 1fr; }
+    StatePanels #dice { height: auto; width: auto; min-width: 16; padding: 0 0 0 2; }
     StatePanels #card { height: auto; max-height: 3; color: $text-muted; }
+    StatePanels.compact #state-row { layout: vertical; }
+    StatePanels.compact #dice { width: 1fr; padding: 0; }
     """
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
-        yield Static(id="players")
-        yield Static(id="card")
+        with Horizontal(id="state-row"):
+            yield Static(id="players")
+            yield Static(id="dice")
+        yield Prose(id="card")
 
     def show(self, session: GameSession, *, compact: bool) -> None:
+        self.set_class(compact, "compact")
         self.query_one("#status", Static).update(status_text(session, compact=compact))
         self.query_one("#players", Static).update(players_table(session, compact=compact))
-        self.query_one("#card", Static).update(card_text(session))
+        dice = this_turns_dice(session.state)
+        faces = self.query_one("#dice", Static)
+        faces.display = dice is not None
+        faces.update(dice_line(dice) if compact else dice_faces(dice))
+        self.query_one("#card", Prose).update(card_text(session))
 
 
 MAX_CHOICES = 10
@@ -163,9 +184,9 @@ class PromptPanel(Vertical):
     """
 
     def compose(self) -> ComposeResult:
-        yield Static(id="prompt-title")
-        yield Static(id="prompt-lines")
-        yield Static(id="bid")
+        yield Prose(id="prompt-title")
+        yield Prose(id="prompt-lines")
+        yield Prose(id="bid")
         with ButtonRow(id="prompt-choices"):
             for _ in range(MAX_CHOICES):
                 yield ChoiceButton()
@@ -175,9 +196,9 @@ class PromptPanel(Vertical):
         if prompt.seat is not None:
             seat = session.seats[prompt.seat]
             title.stylize(Style(color=seat.color, bold=True), 0, len(session.state.players[prompt.seat].name))
-        self.query_one("#prompt-title", Static).update(title)
-        self.query_one("#prompt-lines", Static).update(plain("\n".join(prompt.lines)))
-        self.query_one("#bid", Static).display = prompt.bid is not None
+        self.query_one("#prompt-title", Prose).update(title)
+        self.query_one("#prompt-lines", Prose).update(plain("\n".join(prompt.lines)))
+        self.query_one("#bid", Prose).display = prompt.bid is not None
         buttons = list(self.query(ChoiceButton))
         for n, button in enumerate(buttons):
             button.set_choice(prompt.choices[n] if n < len(prompt.choices) else None)
@@ -194,7 +215,7 @@ class PromptPanel(Vertical):
         text.append(tr("bid.unset") if amount is None else rubles(amount), style="bold reverse")
         text.append("  " + tr("bid.limits", low=rubles(low), cash=rubles(cash)), style="dim")
         text.append("\n" + tr("bid.keys", step=rubles(step), jump=rubles(jump)), style="dim")
-        self.query_one("#bid", Static).update(text)
+        self.query_one("#bid", Prose).update(text)
 
 
 class KeyBar(Static):
@@ -209,7 +230,7 @@ class KeyBar(Static):
             keys.append(("z", tr("binding.undo")))
         if pace is not None:
             keys.append(("s", tr("keys.pace", pace=tr(f"pace.{pace}"))))
-        keys += [("?", tr("binding.rules")), ("^q", tr("binding.quit"))]
+        keys += [("l", tr("binding.inspect")), ("?", tr("binding.rules")), ("^q", tr("binding.quit"))]
         for key, label in keys:
             text.append(f" {key} ", style="bold reverse")
             text.append(f" {label}  ")

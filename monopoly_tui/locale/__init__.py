@@ -5,9 +5,9 @@ tr("event.bought", player="Аня", square="Улица Арбат", amount="400 
 
 from __future__ import annotations
 
-from . import ru, ru_saves
+from . import ru, ru_cli, ru_saves
 
-CATALOGS: dict[str, dict[str, str]] = {"ru": {**ru.MESSAGES, **ru_saves.MESSAGES}}
+CATALOGS: dict[str, dict[str, str]] = {"ru": {**ru.MESSAGES, **ru_saves.MESSAGES, **ru_cli.MESSAGES}}
 _language = "ru"
 
 

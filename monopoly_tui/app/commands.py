@@ -1,0 +1,50 @@
+"""The command palette (Ctrl+P) in Russian: the theme, the rules, the computer players' pace, replay, quit.
+
+Textual's own commands are English, so the palette lists only ours; every text comes from the catalog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import partial
+from typing import TYPE_CHECKING
+
+from textual.app import SystemCommand
+from textual.command import CommandPalette
+from textual.screen import Screen
+from textual.theme import ThemeProvider
+
+from ..locale import tr
+
+if TYPE_CHECKING:
+    from .app import MonopolyApp
+
+
+def palette_commands(app: MonopolyApp, screen: Screen[object]) -> Iterator[SystemCommand]:
+    """The commands offered on `screen`: those that make sense there only."""
+    yield SystemCommand(tr("palette.theme"), tr("palette.theme.help"), partial(open_themes, app))
+    yield SystemCommand(tr("palette.rules"), tr("palette.rules.help"), app.open_rules)
+    session = app.session
+    if session is not None and session.bots and not session.state.is_over:
+        for speed in range(3):
+            if speed != app.bot_speed:
+                yield SystemCommand(
+                    tr(f"palette.pace.{speed}"), tr("palette.pace.help"), partial(app.set_bot_speed, speed)
+                )
+    if session is not None and session.save_path is not None and session.save_path.exists():
+        yield SystemCommand(
+            tr("palette.replay"), tr("palette.replay.help"), partial(app.replay_game, session.save_path)
+        )
+    quit_help = (
+        "palette.quit.saved" if session is not None and session.save_path is not None else "palette.quit.help"
+    )
+    yield SystemCommand(tr("palette.quit"), tr(quit_help), app.exit)
+
+
+def open_palette(app: MonopolyApp) -> None:
+    if not CommandPalette.is_open(app):  # type: ignore[arg-type]
+        app.push_screen(CommandPalette(placeholder=tr("palette.placeholder"), id="--command-palette"))
+
+
+def open_themes(app: MonopolyApp) -> None:
+    app.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=tr("palette.theme.placeholder")))

@@ -1,0 +1,101 @@
+"""The settings file: what the game remembers between runs (the theme, the computer players' pace).
+
+    <user config folder>/config.toml        (on Linux ~/.config/monopoly-tui/config.toml)
+
+    theme = "textual-dark"
+    pace = "readable"        # readable, fast or instant
+
+The folder is MONOPOLY_TUI_CONFIG_DIR when set, else platformdirs' user config folder. The file is read
+with tomllib and written atomically (a temporary file in the same folder, flushed, synced and renamed
+over the old one). A file that cannot be read or holds wrong values is reported and ignored, value by
+value: the game always starts.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import platformdirs
+
+CONFIG_DIR_ENV = "MONOPOLY_TUI_CONFIG_DIR"
+PACES = ("readable", "fast", "instant")
+"""The computer players' pace, in the order the key s cycles them (the app's bot_speed indexes it)."""
+MAX_BYTES = 64 * 1024
+
+
+@dataclass(frozen=True)
+class Settings:
+    theme: str | None = None
+    """A Textual theme's name; None: Textual's default."""
+    pace: str = "readable"
+    problems: tuple[str, ...] = field(default=(), compare=False)
+    """What was wrong with the file, in words for the player (developer detail in English is kept short)."""
+
+
+def config_path() -> Path:
+    folder = os.environ.get(CONFIG_DIR_ENV)
+    base = Path(folder) if folder else platformdirs.user_config_path("monopoly-tui", appauthor=False)
+    return base / "config.toml"
+
+
+def load_settings(path: Path | None = None, *, themes: frozenset[str] | None = None) -> Settings:
+    """The settings in the file (defaults where it is missing, unreadable or wrong). `themes`, when given,
+    are the theme names this Textual has: another name is reported and ignored."""
+    path = path or config_path()
+    try:
+        if not path.exists():
+            return Settings()
+        if not path.is_file():
+            return Settings(problems=(f"{path}: не файл",))
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_BYTES + 1)
+        if len(raw) > MAX_BYTES:
+            return Settings(problems=(f"{path}: файл слишком большой",))
+        data = tomllib.loads(raw.decode("utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        return Settings(problems=(f"{path}: {exc}",))
+    settings, problems = Settings(), []
+    for key, value in data.items():
+        if key == "theme":
+            if not isinstance(value, str) or (themes is not None and value not in themes):
+                problems.append(f"theme = {value!r}: нет такой темы")
+            else:
+                settings = replace(settings, theme=value)
+        elif key == "pace":
+            if value not in PACES:
+                problems.append(f"pace = {value!r}: нужно одно из {', '.join(PACES)}")
+            else:
+                settings = replace(settings, pace=value)
+        else:
+            problems.append(f"{key}: неизвестный параметр")
+    return replace(settings, problems=tuple(f"{path}: {p}" for p in problems))
+
+
+def to_toml(settings: Settings) -> str:
+    lines = ["# monopoly-tui settings (written by the game; see the README)"]
+    if settings.theme is not None:
+        lines.append(f"theme = {json.dumps(settings.theme)}")  # a JSON string is a TOML basic string
+    lines.append(f"pace = {json.dumps(settings.pace)}")
+    return "\n".join(lines) + "\n"
+
+
+def save_settings(settings: Settings, path: Path | None = None) -> None:
+    """Write the settings atomically: the old file stays whole until the new one is complete.
+    Raises OSError when the folder cannot be written."""
+    path = path or config_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=".config-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(to_toml(settings))
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

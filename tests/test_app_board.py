@@ -1,0 +1,260 @@
+"""The board as players read it: cards apart from their neighbours, owners in their colours, tokens,
+in every theme and in a 16-colour terminal (TERM=linux), checked on what the app actually renders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from factory import make_state
+from rich.color import Color, ColorSystem
+from textual.geometry import Region
+
+from monopoly_tui.app import MonopolyApp
+from monopoly_tui.app.cells import cell_text
+from monopoly_tui.boardfile import load_board
+from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
+
+NAMES = ["Аня", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жанна", "Зоя"]
+SEATS = tuple(Seat(name, PLAYER_TOKENS[i], PLAYER_COLORS[i]) for i, name in enumerate(NAMES))
+OWNED = {21: 0, 23: 1, 24: 2, 25: 3, 26: 4, 27: 5, 28: 6, 29: 7}
+"""The top row, each lot with another of eight owners."""
+SYSTEMS = {"truecolor": ColorSystem.TRUECOLOR, "16 colours": ColorSystem.STANDARD}
+
+
+def shade(color: Color | None, system: ColorSystem, role: str) -> object:
+    """What the terminal shows of a colour in that colour system; the terminal's default text and
+    background colours (of an ANSI theme) are two different colours."""
+    if color is None or color.is_default:
+        return f"default {role}"
+    return color.downgrade(system).number if system == ColorSystem.STANDARD else color.triplet
+
+
+def cells(app: MonopolyApp, index: int, system: ColorSystem) -> list[list[tuple[str, object, object]]]:
+    """The square's rendered rows as (character, foreground, background) per screen cell."""
+    widget = app.screen.query_one(f"#square-{index}")
+    rows = []
+    for strip in widget.render_lines(Region(0, 0, widget.outer_size.width, widget.outer_size.height)):
+        row = []
+        for seg in strip:
+            fg = shade(seg.style.color if seg.style else None, system, "text")
+            bg = shade(seg.style.bgcolor if seg.style else None, system, "background")
+            row += [(ch, fg, bg) for ch in seg.text]
+        rows.append(row)
+    return rows
+
+
+async def set_up(pilot: Any, theme: str) -> MonopolyApp:
+    """A game of eight, each owning one lot of the top row (one of them mortgaged)."""
+    app = pilot.app
+    app.theme = theme
+    await pilot.press("enter", "enter")
+    session = app.session
+    assert session is not None
+    session.seats = SEATS
+    session.state = make_state(8, owners=OWNED, mortgaged=[29], positions={1: 22})
+    app.screen.redraw()
+    await pilot.pause()
+    return app  # type: ignore[no-any-return]
+
+
+async def test_squares_and_owners_stay_distinguishable_in_every_theme_and_in_16_colours() -> None:
+    async with MonopolyApp(load_board(), seed=42, autosave=False).run_test(size=(120, 36)) as pilot:
+        app = await set_up(pilot, "textual-dark")
+        themes = sorted(app.available_themes)
+        assert {"textual-light", "solarized-light", "ansi-dark", "ansi-light"} <= set(themes)
+        for theme in themes:
+            app.theme = theme
+            await pilot.pause()
+            for system in SYSTEMS.values():
+                for index in range(20, 30):  # the top row, left to right: each card ends in a visible line
+                    rows = cells(app, index, system)
+                    for row in rows:
+                        edge, fg, bg = row[-1]
+                        assert edge == "│" and fg != bg, (theme, system, index, row[-1])
+                    # the strip (group colour or neutral) stands out from the card
+                    assert rows[0][0][2] != rows[-1][0][2], (theme, system, index)
+                bands = []
+                for index in OWNED:
+                    rows = cells(app, index, system)
+                    bands.append(rows[2][0][2])  # the row under the two-line strip
+                    assert rows[2][0][2] != rows[3][0][2], (theme, system, index)  # the band is not the card
+                assert len(set(bands)) == len(OWNED), (theme, system, bands)  # eight owners, eight colours
+
+
+def test_eight_token_colours_come_down_to_eight_of_the_sixteen() -> None:
+    shades = {Color.parse(c).downgrade(ColorSystem.STANDARD).number for c in PLAYER_COLORS}
+    assert len(shades) == len(PLAYER_COLORS)
+
+
+def test_owner_band_buildings_and_mortgage_at_a_glance() -> None:
+    state = make_state(3, owners={1: 0, 3: 0, 6: 1, 39: 2}, buildings={1: 4, 3: 5}, mortgaged=[39])
+    seats = SEATS[:3]
+    four = cell_text(state, seats, 1, 12, 4).plain.splitlines()
+    assert four[2].rstrip() == f"{seats[0].token} ⌂⌂⌂⌂"
+    hotel = cell_text(state, seats, 3, 12, 4).plain.splitlines()
+    assert hotel[2].rstrip() == f"{seats[0].token} отель"
+    mortgaged = cell_text(state, seats, 39, 15, 3)
+    lines = mortgaged.plain.splitlines()
+    assert lines[1].startswith(f"{seats[2].token} залог ╱")
+    strip_style = mortgaged.get_style_at_offset(_console(), 0)
+    assert strip_style.strike  # the mortgaged square's name is struck through on a greyed strip
+
+
+def test_tokens_sit_side_by_side_as_chips_and_jail_is_apart_from_visiting() -> None:
+    state = make_state(4, positions={0: 10, 1: 10, 2: 10, 3: 24}, in_jail=[1])
+    seats = SEATS[:4]
+    jail = cell_text(state, seats, 10, 15, 4).plain.splitlines()
+    assert jail[2] == f"в тюрьме [{seats[1].token}]"
+    assert jail[3] == f"посетили  {seats[0].token}  {seats[2].token} "  # two chips in six cells: no gap
+    alone = cell_text(state, seats, 24, 12, 4).plain.splitlines()
+    assert alone[3].startswith(f" {seats[3].token} ")
+
+
+def _console() -> Any:
+    from rich.console import Console
+
+    return Console()
+
+
+async def test_the_cursor_inspects_any_square_and_esc_gives_the_keys_back() -> None:
+    from textual.widgets import Button
+
+    from monopoly_tui.app.board import BoardView
+    from monopoly_tui.app.prose import Prose
+    from monopoly_tui.engine import rent_due
+    from monopoly_tui.money import rubles
+
+    async with MonopolyApp(load_board(), seed=42, autosave=False).run_test(size=(120, 36)) as pilot:
+        app = await set_up(pilot, "textual-dark")
+        assert app.session is not None
+        state = app.session.state
+        screen = app.screen
+        deed = screen.query_one("#deed", Prose)
+        board = screen.query_one(BoardView)
+        await pilot.press("l")  # from the square of the player to move (Аня, on GO)
+        assert board.has_focus and board.cursor == 0 and screen.has_class("inspecting")
+        assert deed.text.plain.startswith("Вперёд")
+        await pilot.press("left", "left", "left")  # the bottom row runs right to left: squares 1, 2, 3
+        assert board.cursor == 3
+        assert "Продаёт банк: 60\u00a0000\u00a0₽" in deed.text.plain
+        await pilot.press("up")  # the bottom row's squares have nothing above them but the centre
+        assert board.cursor == 3
+        await pilot.click("#square-24")  # the mouse: Вера's lot
+        assert board.cursor == 24
+        rent = rubles(rent_due(state, 24, 0))
+        assert f"Аренда сейчас: {rent}" in deed.text.plain and "Вера" in deed.text.plain
+        await pilot.press("right")
+        assert board.cursor == 25 and "Глеб" in deed.text.plain  # a station, of the fourth seat
+        await pilot.press("escape")
+        assert board.cursor is None and not screen.has_class("inspecting")
+        assert isinstance(screen.focused, Button)  # the prompt has the keys again
+        assert screen.query_one("#log").display
+
+
+async def test_the_compact_list_follows_the_token_and_inspects_by_keys() -> None:
+    from monopoly_tui.app.board import SquaresList
+    from monopoly_tui.app.prose import Prose
+
+    app = MonopolyApp(load_board(), seed=42, dice=[(1, 2)], autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "enter", "r")
+        await pilot.pause()
+        squares = app.screen.query_one(SquaresList)
+        assert squares.cursor_row == 3  # thrown 1 + 2: the list is at Аня's square
+        await pilot.press("l")
+        assert squares.has_focus
+        await pilot.press("pagedown")
+        looked = squares.cursor_row
+        assert looked > 3
+        deed = app.screen.query_one("#deed", Prose)
+        assert deed.text.plain.startswith(app.board.squares[looked].name)
+        await pilot.press("end")
+        assert squares.cursor_row == 39 and "Арбат" in deed.text.plain
+        await pilot.press("escape")
+        assert not squares.has_focus and not app.screen.has_class("inspecting")
+
+
+async def test_the_log_reflows_after_a_resize() -> None:
+    from monopoly_tui.app.game_screen import GameScreen
+    from monopoly_tui.app.prose import GameLog, Prose
+
+    app = MonopolyApp(load_board(), seed=42, autosave=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.press("enter", "enter")
+        assert app.session is not None
+        long_line = " ".join(["Аня платит Борису 1\u00a0500\u00a0000\u00a0₽ за «Улица Арбат»."] * 4)
+        app.session.log += [long_line] * 3
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.redraw()
+        await pilot.pause()
+        prose = screen.query_one(GameLog).query_one(Prose)
+        wide, rows_wide = prose.size.width, prose.size.height
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        narrow = prose.size.width
+        lines = prose.lines(narrow)
+        assert narrow < wide and prose.size.height == len(lines) > rows_wide
+        assert all(len(line) <= narrow for line in lines)
+        assert max(len(line) for line in lines) > narrow - 20  # filled to the new width, not the old one
+        assert all("1\u00a0500\u00a0000\u00a0₽" in line.plain for line in lines if "1\u00a0500" in line.plain)
+
+
+def test_dice_show_as_faces_with_their_pips_and_doubles_marked() -> None:
+    from monopoly_tui.app.dice import dice_faces, dice_line
+
+    for d1, d2 in [(1, 2), (3, 4), (5, 6), (6, 6)]:
+        rows = dice_faces((d1, d2)).plain.split("\n")
+        faces = [[row[:7] for row in rows[:3]], [row[9:16] for row in rows[:3]]]
+        assert [sum(r.count("●") for r in face) for face in faces] == [d1, d2]
+        assert rows[1].endswith(f"= {d1 + d2}")
+        assert ("дубль!" in rows[-1]) == (d1 == d2)
+    assert dice_faces(None).plain == ""
+    assert dice_line((2, 2)).plain == "Кубики  2   2  = 4  дубль! "
+
+
+async def test_game_over_offers_a_new_game_with_the_same_players() -> None:
+    from monopoly_tui.app.game_screen import GameScreen
+    from monopoly_tui.app.gameover import GameOverScreen
+    from monopoly_tui.engine import DeclareBankruptcy, Roll, Rules
+
+    rules = Rules.model_validate({"start": {"cash": 100_000}})
+    app = MonopolyApp(load_board(), rules, seed=42, dice=[(1, 3)], autosave=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("enter", "enter")
+        assert app.session is not None
+        old = app.session
+        app.act(Roll(player=0))
+        await pilot.pause()
+        app.act(DeclareBankruptcy(player=0))
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.session is not old
+        assert app.session.seats == old.seats and app.session.state.rules == old.state.rules
+        assert app.session.state.round == 1 and not app.session.state.is_over
+        assert app.session.record.seed == old.record.seed + 1  # new dice, the same table
+        assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1
+
+
+async def test_a_token_walks_square_by_square_and_a_key_skips_the_walk() -> None:
+    from monopoly_tui.app.board import BoardView
+
+    app = MonopolyApp(load_board(), seed=42, dice=[(4, 5), (1, 2)], autosave=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("enter", "enter", "r")
+        board = app.screen.query_one(BoardView)
+        assert app.session is not None and app.session.state.players[0].position == 9  # the state is there
+        assert board.walking and board.positions is not None and board.positions[0] < 9
+        seen = set()
+        while board.walking:  # the readable pace: one square after another
+            assert board.positions is not None
+            seen.add(board.positions[0])
+            await pilot.pause(0.03)
+        assert seen <= set(range(0, 9)) and len(seen) >= 3
+        assert board.positions is None
+        await pilot.press("b", "e", "enter", "r")  # buy, end the turn, hand over, Игрок 2 throws 1 + 2
+        assert app.session.state.players[1].position == 3
+        await pilot.press("l")  # any key: the token is at once where it stands (and l still looks)
+        assert not board.walking and board.positions is None and board.cursor == 3
