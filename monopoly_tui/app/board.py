@@ -123,6 +123,7 @@ class SquareCell(Widget):
         board = self.parent
         if isinstance(board, BoardView):
             event.stop()
+            board.can_focus = True  # the board takes focus only to be looked at (not in replay, say)
             board.focus()
             board.move_cursor(self.index)
 
@@ -215,7 +216,7 @@ class SquaresList(DataTable[Text]):
 RING_STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
 
 
-class BoardView(Container, can_focus=True):
+class BoardView(Container):
     """The ring of cells with `centre` in the middle; `compact` shows the list beside the centre.
 
     Focused (key l, or a click on a square), arrows move a cursor from square to square round the ring
@@ -347,6 +348,7 @@ class BoardView(Container, can_focus=True):
         if self.has_class("compact"):
             self.query_one(SquaresList).focus()
             return
+        self.can_focus = True
         self.focus()
         if self.cursor is None:
             state = self.session.state
@@ -365,6 +367,7 @@ class BoardView(Container, can_focus=True):
             self.move_cursor(state.players[state.turn].position)
 
     def on_blur(self) -> None:
+        self.can_focus = False
         if self.cursor is not None:
             self.query_one(f"#square-{self.cursor}").remove_class("cursor")
         self.cursor = None
