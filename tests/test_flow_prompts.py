@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from factory import make_state, play, roll
 
+from monopoly_tui.app.panels import status_text
 from monopoly_tui.app.prompts import prompt_for
 from monopoly_tui.engine import Debt, EndTurn, Rules, UseJailCard
 from monopoly_tui.engine.turn import rounds_played
@@ -46,6 +47,16 @@ def test_the_round_limit_end_says_so_and_how_the_tie_was_broken() -> None:
     game_over = next(e for e in state.events if e.kind == "game_over")
     assert plain(narrate(game_over, state)) == title
     assert rounds_played(state) == 1 and state.round == 2
+
+
+def test_the_status_line_counts_rounds_as_the_game_over_screen_does() -> None:
+    """After the round limit the state's round has stepped past it; the status line says the limit."""
+    rules = Rules.model_validate({"end": {"turn_limit": 1}})
+    state = play(make_state(2, rules=rules, turn=1, phase="end_turn"), EndTurn(player=1))
+    seats = [Seat(n, PLAYER_TOKENS[i], PLAYER_COLORS[i]) for i, n in enumerate(["Аня", "Борис"])]
+    session = GameSession.start(state.board, seats, seed=3)
+    session.state = state
+    assert status_text(session).plain.startswith("Раунд 1 ")
 
 
 def test_undo_and_its_log_name_the_decision_taken_back() -> None:

@@ -161,7 +161,10 @@ def test_games_from_one_position_differ_by_their_dice(capsys: pytest.CaptureFixt
     [
         (("--players", "3", "--from-position", MIDGAME), "--players 3, а в позиции игроков: 2"),
         (("--from-position", "MPN1 Аня:1@0"), "a game needs 2 to 8 players"),
-        (("--from-position", "MPN1 Аня:1500000@0 Борис:0@0x winner=0 out=1"), "партия в этой позиции уже окончена"),
+        (
+            ("--from-position", "MPN1 Аня:1500000@0 Борис:0@0x winner=0 out=1"),
+            "партия в этой позиции уже окончена",
+        ),
         ((), "--players"),
     ],
 )

@@ -10,6 +10,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
 from ..engine import GameState, current_actor, net_worth
+from ..engine.turn import rounds_played
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
@@ -84,7 +85,7 @@ def status_text(session: GameSession, *, compact: bool = False) -> Text:
     text = Text()
     turn = state.players[state.turn]
     seat = session.seats[state.turn]
-    text.append(tr("status.round", round=state.round) + "  ")
+    text.append(tr("status.round", round=rounds_played(state)) + "  ")
     text.append(tr("status.turn") + " ")
     text.append_text(token_chip(seat.token, seat.color))
     text.append(" " + turn.name, style="bold")
