@@ -148,7 +148,7 @@ def play_main(args: argparse.Namespace) -> int:
         return 0
     start_with: Path | None = None
     if args.resume or args.load:
-        from .saves import SaveError, latest_unfinished, load_save
+        from .saves import SaveError, is_locked, latest_unfinished, load_save
 
         start_with = Path(args.load) if args.load else latest_unfinished(board)
         if start_with is None:
@@ -157,6 +157,8 @@ def play_main(args: argparse.Namespace) -> int:
             load_save(start_with, board)
         except SaveError as exc:
             raise CommandError(f"{start_with}: {exc.reason}") from exc
+        if is_locked(start_with):
+            raise CommandError(f"{start_with}: {tr('save.error.locked')}")
     from .app import MonopolyApp  # textual loads only when the game is played
 
     app = with_theme(MonopolyApp(board, rules, start_with=start_with, position=position), args.theme)

@@ -241,6 +241,16 @@ def test_a_game_open_in_one_window_is_refused_in_another_while_the_first_plays(t
             with pytest.raises(SaveError):
                 saves.delete_save(path)
             before = path.read_bytes()
+            if played == 1:  # the command line refuses it too, before it needs a terminal
+                second = subprocess.run(
+                    [sys.executable, "-m", "monopoly_tui", "--load", str(path)],
+                    capture_output=True,
+                    text=True,
+                    timeout=60,
+                    stdin=subprocess.DEVNULL,
+                )
+                assert second.returncode == 2 and "другом окне" in second.stderr
+                assert "Traceback" not in second.stderr and path.read_bytes() == before
             first.stdin.write("act\n")
             first.stdin.flush()
             assert int(first.stdout.readline()) == len(record.actions) + played
