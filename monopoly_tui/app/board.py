@@ -153,6 +153,7 @@ class SquaresList(DataTable[Text]):
 
     def __init__(self, session: GameSession) -> None:
         super().__init__(id="squares-list", cursor_type="row", zebra_stripes=True)
+        self.can_focus = False  # like the ring: focused only to be looked at (key l), not by itself
         self.session = session
         self._shown: list[tuple[Text, Text]] = []
         """Each square's state and tokens cells as last written."""
@@ -185,7 +186,13 @@ class SquaresList(DataTable[Text]):
         self.post_message(Inspect(self.cursor_row))
 
     def on_blur(self) -> None:
+        self.can_focus = False
         self.post_message(Inspect(None))
+
+    def look(self) -> None:
+        """Take focus to be looked at: the cursor then shows the deeds."""
+        self.can_focus = True
+        self.focus()
 
     def action_leave(self) -> None:
         self.screen.set_focus(None)
@@ -346,7 +353,7 @@ class BoardView(Container):
     def inspect(self) -> None:
         """Start looking at squares: the list in the compact layout, else the ring from the mover's square."""
         if self.has_class("compact"):
-            self.query_one(SquaresList).focus()
+            self.query_one(SquaresList).look()
             return
         self.can_focus = True
         self.focus()
