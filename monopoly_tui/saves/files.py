@@ -65,13 +65,18 @@ def saves_dir() -> Path:
         if not folder.is_dir():
             raise NotADirectoryError(errno.ENOTDIR, "not a directory", str(folder))
     except OSError as exc:
-        raise SaveError(
-            f"{folder}: cannot make the saves folder: {exc.strerror or exc}",
-            code="save.error.no_folder",
-            reason=message("save.error.no_folder", folder=str(folder), detail=os_detail(exc)),
-            path=folder,
-        ) from exc
+        raise no_folder(folder, exc, "cannot make the saves folder") from exc
     return folder
+
+
+def no_folder(folder: Path, exc: OSError, doing: str) -> SaveError:
+    """The saves folder cannot be used (made, or written in): the error players see, naming the folder."""
+    return SaveError(
+        f"{folder}: {doing}: {exc.strerror or exc}",
+        code="save.error.no_folder",
+        reason=message("save.error.no_folder", folder=str(folder), detail=os_detail(exc)),
+        path=folder,
+    )
 
 
 def backup_path(path: str | Path) -> Path:
@@ -223,12 +228,7 @@ def new_save_path(names: Sequence[str]) -> Path:
         except (FileExistsError, SaveError):
             continue
         except OSError as exc:
-            raise SaveError(
-                f"{folder}: cannot write in the saves folder: {exc.strerror or exc}",
-                code="save.error.no_folder",
-                reason=message("save.error.no_folder", folder=str(folder), detail=os_detail(exc)),
-                path=folder,
-            ) from exc
+            raise no_folder(folder, exc, "cannot write in the saves folder") from exc
         if os.path.lexists(candidate):  # written by another process between the two looks
             lock.release()
             continue
