@@ -20,15 +20,15 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import platformdirs
 
 from . import __version__
-from .boardfile import BoardFileError, load_board, load_rules
 from .cliparse import RussianArgumentParser
 from .crashlog import DATA_DIR_ENV, report_crash
-from .engine import Board, Rules
 from .locale import tr
 from .money import rubles
 
 if TYPE_CHECKING:
     from textual.app import App
+
+    from .engine import Board, Rules
 
 AppT = TypeVar("AppT", bound="App[Any]")
 
@@ -120,6 +120,8 @@ def _dispatch(argv: list[str]) -> int:
 
 
 def load_files(board_file: str | None, rules_file: str | None = None) -> tuple[Board, Rules]:
+    from .boardfile import BoardFileError, load_board, load_rules
+
     try:
         board = load_board(board_file)
         rules = load_rules(rules_file) if rules_file else board.rules
@@ -129,6 +131,13 @@ def load_files(board_file: str | None, rules_file: str | None = None) -> tuple[B
 
 
 def play_main(args: argparse.Namespace) -> int:
+    if not (args.board or args.rules or args.check or args.position or args.resume or args.load):
+        # the shipped board and a new game: the app reads the board once its title screen is up
+        from .app import MonopolyApp
+
+        app = with_theme(MonopolyApp(), args.theme)
+        need_terminal()
+        return run_app(app)
     board, rules = load_files(args.board, args.rules)
     position = None
     if args.position is not None:

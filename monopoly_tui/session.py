@@ -144,8 +144,10 @@ class GameSession:
         session._note(state.events)
         return session
 
-    def act(self, action: Action) -> tuple[Event, ...]:
-        """Apply one action (raises IllegalActionError and changes nothing when it is not legal)."""
+    def act(self, action: Action, *, save: bool = True) -> tuple[Event, ...]:
+        """Apply one action (raises IllegalActionError and changes nothing when it is not legal).
+        `save` False leaves a person's action to the caller's `flush` (the app saves it once the screen
+        shows it, before anything else happens)."""
         if isinstance(action, Roll) and action.dice is None and self.dice:
             action = Roll(player=action.player, dice=self.dice[0])
             state = apply(self.state, action)
@@ -158,8 +160,10 @@ class GameSession:
             self._unsaved = True
             if time.monotonic() - self._saved_at >= BOT_SAVE_INTERVAL:
                 self.autosave(durable=False)
-        else:
+        elif save:
             self.autosave()
+        else:
+            self._unsaved = True
         return state.events
 
     def _advance(self, action: Action, state: GameState, *, narrated: bool = True) -> None:

@@ -176,7 +176,7 @@ async def test_the_compact_list_follows_the_token_and_inspects_by_keys() -> None
 
 async def test_the_log_reflows_after_a_resize() -> None:
     from monopoly_tui.app.game_screen import GameScreen
-    from monopoly_tui.app.prose import GameLog, Prose
+    from monopoly_tui.app.prose import GameLog
 
     app = MonopolyApp(load_board(), seed=42, autosave=False)
     async with app.run_test(size=(160, 50)) as pilot:
@@ -188,16 +188,51 @@ async def test_the_log_reflows_after_a_resize() -> None:
         assert isinstance(screen, GameScreen)
         screen.redraw()
         await pilot.pause()
-        prose = screen.query_one(GameLog).query_one(Prose)
-        wide, rows_wide = prose.size.width, prose.size.height
+        log = screen.query_one(GameLog)
+        wide = log.content_region.width
+        rows_wide = log.rows(wide)
         await pilot.resize_terminal(120, 36)
         await pilot.pause()
-        narrow = prose.size.width
-        lines = prose.lines(narrow)
-        assert narrow < wide and prose.size.height == len(lines) > rows_wide
-        assert all(len(line) <= narrow for line in lines)
-        assert max(len(line) for line in lines) > narrow - 20  # filled to the new width, not the old one
-        assert all("1\u00a0500\u00a0000\u00a0₽" in line.plain for line in lines if "1\u00a0500" in line.plain)
+        narrow = log.content_region.width
+        rows = log.rows(narrow)
+        assert narrow < wide and len(rows) > len(rows_wide)
+        assert all(len(row) <= narrow for row in rows)
+        assert max(len(row) for row in rows) > narrow - 20  # filled to the new width, not the old one
+        assert all("1\u00a0500\u00a0000\u00a0₽" in row.plain for row in rows if "1\u00a0500" in row.plain)
+        shown = app.screen.query_one(GameLog).render()
+        assert str(shown).split("\n")[-1] == rows[-1].plain  # the newest row is the last one shown
+
+
+async def test_the_log_scrolls_back_by_keys_and_stays_there_as_lines_come() -> None:
+    from monopoly_tui.app.game_screen import GameScreen
+    from monopoly_tui.app.prose import GameLog
+
+    app = MonopolyApp(load_board(), seed=42, autosave=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.press("enter", "enter")
+        assert app.session is not None
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        app.session.log += [f"Строка {n}." for n in range(60)]
+        screen.redraw()
+        await pilot.pause()
+        log = screen.query_one(GameLog)
+        assert str(log.render()).split("\n")[-1] == "Строка 59."
+        log.focus()
+        await pilot.press("pageup")
+        height = log.content_region.height
+        shown = str(log.render()).split("\n")
+        assert log.back == height - 1 and shown[-1].startswith("↓ ниже новых строк: ")
+        assert shown[-2] == f"Строка {58 - log.back}."  # the row under the notice is the one before it
+        app.session.log.append("Строка 60.")
+        screen.redraw()
+        await pilot.pause()
+        assert str(log.render()).split("\n")[:-1] == shown[:-1]  # the view did not move
+        log.focus()  # the new prompt took the focus back
+        await pilot.press("end")
+        assert log.back == 0 and str(log.render()).split("\n")[-1] == "Строка 60."
+        await pilot.press("home")
+        assert str(log.render()).split("\n")[0] == app.session.log[0]
 
 
 def test_dice_show_as_faces_with_their_pips_and_doubles_marked() -> None:

@@ -8,30 +8,23 @@ import signal
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 from textual.timer import Timer
 
-from ..bots import EFFORTS, MasterBot
 from ..config import PACES, load_settings, save_settings
-from ..engine import Board, Event, GameState, IllegalActionError, Rules, current_actor, situation
 from ..locale import tr
-from ..saves import SaveError, latest_unfinished, load_save, lock_save, new_save_path, saves_dir
-from ..session import PLAYER_COLORS, PLAYER_TOKENS, GameSession, Seat
-from .commands import open_palette, palette_commands
-from .dialogs import HandoffScreen, RulesScreen
-from .game_screen import GameScreen
-from .gameover import GameOverScreen
-from .manage import ManageScreen
-from .reasons import reason_text
-from .replay import ReplayScreen
-from .saves_screen import LoadScreen
-from .setup import SetupScreen
 from .title import TitleScreen
-from .trade import TradeScreen
+
+# What the title screen does not need is imported when it is first needed (the rules engine, the bots,
+# the saves, the game's screens): the first screen comes up sooner (benchmarks/bench_terminal.py).
+if TYPE_CHECKING:
+    from ..engine import Board, Event, GameState, Rules
+    from ..session import GameSession, Seat
+    from .game_screen import GameScreen
 
 BOT_DELAYS = (0.8, 0.25, 0.0)
 """Seconds before a computer player's move: readable, fast, instant (key s cycles)."""
@@ -55,7 +48,7 @@ class MonopolyApp(App[None]):
 
     def __init__(
         self,
-        board: Board,
+        board: Board | None = None,
         rules: Rules | None = None,
         *,
         seed: int | None = None,
@@ -66,7 +59,8 @@ class MonopolyApp(App[None]):
         autosave: bool = True,
         theme: str | None = None,
     ) -> None:
-        """`seed` fixes the seed offered in setup and `dice` scripts the throws (tests, snapshots);
+        """`board` None: the shipped board, read once the title screen is up (so it comes up sooner);
+        `seed` fixes the seed offered in setup and `dice` scripts the throws (tests, snapshots);
         `start_with` opens a saved game at once; `autosave` off keeps tests from writing saves; `theme`
         is one of `available_themes` (None: Textual's default)."""
         super().__init__()
@@ -74,8 +68,8 @@ class MonopolyApp(App[None]):
         """What the settings file remembers (theme, pace); a broken file is reported on the title screen."""
         if theme is not None or self.settings.theme is not None:
             self.theme = theme or self.settings.theme  # type: ignore[assignment]
-        self.board = board
-        self.rules = rules or board.rules
+        self._board = board
+        self._rules = rules
         self.seed = seed
         self.dice = dice or []
         self.session: GameSession | None = None
@@ -86,6 +80,35 @@ class MonopolyApp(App[None]):
         self.bot_speed = PACES.index(self.settings.pace)
         self._bot_timer: Timer | None = None
 
+    @property
+    def board(self) -> Board:
+        """The board played on (the shipped one read now if it was not yet)."""
+        if self._board is None:
+            from ..boardfile import load_board
+
+            self._board = load_board()
+        return self._board
+
+    @property
+    def rules(self) -> Rules:
+        """The rules a new game starts with (the board's unless others were given)."""
+        return self._rules or self.board.rules
+
+    def prepare(self) -> None:
+        """Once the title screen is up: read the shipped board, import the game, and let the title know
+        whether there is a game to continue. A shipped board that cannot be read ends the app (exit 2)."""
+        from ..boardfile import BoardFileError
+
+        try:
+            board = self.board
+        except BoardFileError as exc:
+            self.exit(return_code=2, message=str(exc))
+            return
+        from . import game_screen  # noqa: F401  (the game's screens, ready before they are asked for)
+
+        if isinstance(self.screen, TitleScreen):
+            self.screen.show_continue(board)
+
     def on_mount(self) -> None:
         # every action is saved as it happens: closing the terminal or a kill only has to exit cleanly
         loop = asyncio.get_running_loop()
@@ -93,11 +116,14 @@ class MonopolyApp(App[None]):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, self.exit)
         self.push_screen(TitleScreen())
+        self.call_after_refresh(self.prepare)
         if self.settings.problems:
             problems = "; ".join(self.settings.problems)
             self.notify(tr("config.broken", problems=problems), severity="warning", timeout=10, markup=False)
         self.theme_changed_signal.subscribe(self, lambda _theme: self.remember())
         if self.is_web:  # monopoly-tui serve: every tab's games share one folder, chosen when serving
+            from ..saves import saves_dir
+
             self.notify(tr("serve.saves_shared", folder=saves_dir()), timeout=15, markup=False)
         if self.start_with is not None:
             self.call_after_refresh(self.load_game, self.start_with)
@@ -120,13 +146,19 @@ class MonopolyApp(App[None]):
     # --- starting --------------------------------------------------------------------------------
 
     def open_setup(self) -> None:
+        from .setup import SetupScreen
+
         self.push_screen(SetupScreen(self.board, self.rules, self.seed))
 
     def start_game(self, seats: list[Seat], seed: int, rules: Rules) -> None:
+        from ..session import GameSession
+
         self.begin(GameSession.start(self.board, seats, seed=seed, rules=rules, dice=self.dice))
 
     def start_from_position(self, state: GameState) -> None:
         """A hot-seat game going on from a position (--position): every seat a person, default tokens."""
+        from ..session import PLAYER_COLORS, PLAYER_TOKENS, GameSession, Seat
+
         seats = [
             Seat(name=p.name, token=PLAYER_TOKENS[seat], color=PLAYER_COLORS[seat])
             for seat, p in enumerate(state.players)
@@ -134,6 +166,10 @@ class MonopolyApp(App[None]):
         self.begin(GameSession.start(self.board, seats, seed=state.seed, position=state, dice=self.dice))
 
     def begin(self, session: GameSession) -> None:
+        from ..saves import SaveError, lock_save, new_save_path
+        from .game_screen import GameScreen
+        from .gameover import GameOverScreen
+
         self.session = session
         if self.autosave:
             try:
@@ -157,6 +193,8 @@ class MonopolyApp(App[None]):
 
     def continue_game(self) -> None:
         """The most recent unfinished game."""
+        from ..saves import latest_unfinished
+
         path = latest_unfinished(self.board)
         if path is None:
             self.notify(tr("load.no_unfinished"), severity="warning")
@@ -164,10 +202,17 @@ class MonopolyApp(App[None]):
         self.load_game(path)
 
     def open_load(self) -> None:
+        from .saves_screen import LoadScreen
+
         self.push_screen(LoadScreen(self.board))
 
     def load_game(self, path: Path) -> None:
         """Continue a saved game; a file that cannot be read is reported, never changed."""
+        from ..saves import SaveError, load_save, lock_save
+        from ..session import GameSession
+        from .game_screen import GameScreen
+        from .gameover import GameOverScreen
+
         try:
             lock = lock_save(path) if self.autosave else None
         except SaveError as exc:  # open in another window: refused here, nothing changed
@@ -197,6 +242,9 @@ class MonopolyApp(App[None]):
 
     def replay_game(self, path: Path) -> None:
         """Step through a saved game, finished or not."""
+        from ..saves import SaveError, load_save
+        from .replay import ReplayScreen
+
         try:
             loaded = load_save(path, self.board)
         except SaveError as exc:
@@ -214,20 +262,37 @@ class MonopolyApp(App[None]):
 
     def act(self, action: object) -> None:
         """Apply a player's action to the session and show what follows (the one call into the engine)."""
+        from ..engine import IllegalActionError
+        from .reasons import reason_text
+
         session = self.session
         assert session is not None
+        self.save_pending()
         try:
-            events = session.act(action)  # type: ignore[arg-type]
+            # saved (and fsynced) once the screen shows the action, not between the key and the screen
+            events = session.act(action, save=False)  # type: ignore[arg-type]
         except IllegalActionError as exc:
             self.notify(reason_text(session.state, exc.reason), severity="error")
             return
         self.after(events)
+        self.call_after_refresh(self.save_pending)
+
+    def save_pending(self) -> None:
+        """Write what the game did since the last save; before any other action, and after the screen
+        showed the last one."""
+        if self.session is not None:
+            self.session.flush()
+            self.report_save_error()
 
     def after(self, events: tuple[Event, ...]) -> None:
         """Redraw; let the computer players move; hand the laptop on where the game passes to a person."""
+        from ..engine import current_actor, situation
+        from .dialogs import HandoffScreen
+        from .game_screen import GameScreen
+        from .gameover import GameOverScreen
+
         session = self.session
         assert session is not None
-        self.report_save_error()
         kinds = {e.kind for e in events}
         if "turn_started" in kinds and situation(session.state) == "calm" and session.bots:
             self.pace_bots()
@@ -276,11 +341,15 @@ class MonopolyApp(App[None]):
         session = self.session
         if session is None or session.bot_to_move() is None or self.game_screen is not self.screen:
             return
+        self.save_pending()
         self.pace_bots()
         self.after(session.bot_move())
+        self.report_save_error()
 
     def pace_bots(self) -> None:
         """The master bots think as hard as the pace leaves them time for."""
+        from ..bots import EFFORTS, MasterBot
+
         session = self.session
         if session is None:
             return
@@ -305,6 +374,8 @@ class MonopolyApp(App[None]):
 
     @property
     def game_screen(self) -> GameScreen | None:
+        from .game_screen import GameScreen
+
         for screen in self.screen_stack:
             if isinstance(screen, GameScreen):
                 return screen
@@ -321,10 +392,14 @@ class MonopolyApp(App[None]):
             self.switch_screen(TitleScreen())
 
     def open_manage(self, seat: int | None = None) -> None:
+        from .manage import ManageScreen
+
         if self.session is not None:
             self.push_screen(ManageScreen(self.session, seat))
 
     def open_trade(self, seat: int | None = None) -> None:
+        from .trade import TradeScreen
+
         if self.session is not None:
             self.push_screen(TradeScreen(self.session, seat))
 
@@ -339,12 +414,18 @@ class MonopolyApp(App[None]):
     # --- the command palette (Ctrl+P): our commands, in Russian ---------------------------------------
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        from .commands import palette_commands
+
         return palette_commands(self, screen)
 
     def action_command_palette(self) -> None:
+        from .commands import open_palette
+
         open_palette(self)
 
     def open_rules(self) -> None:
+        from .dialogs import RulesScreen
+
         if self.session is None:
             self.push_screen(RulesScreen(self.rules, self.board))
         else:

@@ -18,12 +18,14 @@ from textual.widgets import DataTable
 from ..locale import tr
 from ..session import GameSession
 from .cells import (
+    JAIL,
     Palette,
     cell_text,
     grid_position,
     readable_on,
     sixteen,
     squares_in_grid_order,
+    standing,
     status_text,
     tokens_text,
 )
@@ -86,7 +88,8 @@ def side_of(index: int) -> str:
 
 class SquareCell(Widget):
     """One square of the ring, drawn from the session; `redraw` repaints it only when what it shows changed
-    (an action changes two or three squares: repainting all forty made most of a key press's time)."""
+    (an action changes two or three squares: working out all forty cards at each key press made most of
+    its time, so a card is worked out again only when one of the things it shows is no longer the same)."""
 
     DEFAULT_CSS = "SquareCell { height: 100%; width: 100%; }"
 
@@ -95,15 +98,39 @@ class SquareCell(Widget):
         self.session = session
         self.index = index
         self._shown: Text | None = None
+        self._shown_key: tuple[object, ...] | None = None
+
+    def _here(self) -> bool:
+        board = self.parent
+        assert isinstance(board, BoardView)
+        state = self.session.state
+        positions = board.positions
+        position = state.players[state.turn].position if positions is None else positions[state.turn]
+        return position == self.index and not state.is_over
+
+    def key(self) -> tuple[object, ...]:
+        """Everything `cell_text` reads that can change during a game: the size, the theme's colours, the
+        square's owner, mortgage and buildings, the tokens on it (walking ones where they are shown), the
+        player to move standing here (in jail or not), the pot."""
+        board = self.parent
+        assert isinstance(board, BoardView)
+        state, index = self.session.state, self.index
+        return (
+            self.size,
+            board.palette,
+            self._here(),
+            state.owner[index],
+            state.mortgaged[index],
+            state.buildings[index],
+            standing(state, index, board.positions),
+            state.players[state.turn].in_jail if index == JAIL else None,
+            state.pot if state.board.squares[index].kind == "free_parking" else None,
+        )
 
     def content(self) -> Text:
         board = self.parent
         assert isinstance(board, BoardView)
         state = self.session.state
-        position = (
-            state.players[state.turn].position if board.positions is None else board.positions[state.turn]
-        )
-        here = position == self.index and not state.is_over
         return cell_text(
             state,
             self.session.seats,
@@ -111,12 +138,14 @@ class SquareCell(Widget):
             self.size.width,
             self.size.height,
             board.palette,
-            here=here,
+            here=self._here(),
             positions=board.positions,
         )
 
     def render(self) -> Text:
-        self._shown = self.content()
+        key = self.key()
+        if self._shown is None or key != self._shown_key:
+            self._shown, self._shown_key = self.content(), key
         return self._shown
 
     def on_click(self, event: events.Click) -> None:
@@ -128,7 +157,7 @@ class SquareCell(Widget):
             board.move_cursor(self.index)
 
     def redraw(self) -> None:
-        if self.content() != self._shown:
+        if self.key() != self._shown_key:
             self.refresh()
 
 
@@ -239,14 +268,15 @@ class BoardView(Container):
     BoardView > #centre { column-span: 9; row-span: 9; padding: 0 1; }
     BoardView > SquaresList { display: none; }
     BoardView #prompt-choices {
-        layout: grid; grid-size: 3; grid-columns: auto; grid-rows: 1; grid-gutter: 0 1;
+        layout: grid; grid-size: 3; grid-columns: 1fr; grid-rows: 1; grid-gutter: 0 1;
     }
+    BoardView #prompt-choices Button { width: 100%; }
+    BoardView #prompt-choices Button.wide { column-span: 2; }
     BoardView.compact { layout: horizontal; }
     BoardView.compact > SquareCell { display: none; }
     BoardView.compact > SquaresList { display: block; width: 39; height: 100%; }
     BoardView.compact > #centre { width: 1fr; height: 100%; }
     BoardView.compact #prompt-choices { grid-size: 2; grid-columns: 1fr; }
-    BoardView.compact #prompt-choices Button { width: 100%; }
     BoardView.compact #prompt-choices Button.long { column-span: 2; }
     """
 

@@ -144,7 +144,7 @@ class GameScreen(Screen[None]):
         self.query_one(StatePanels).show(session, compact=board.has_class("compact"))
         self.query_one("#log", GameLog).write(*session.log[self._logged :])
         self._logged = len(session.log)
-        self.query_one(PromptPanel).show(self.prompt, session)
+        self.query_one(PromptPanel).show(self.prompt, session, compact=board.has_class("compact"))
         self.show_keys()
         self.show_inspected()
         if self.prompt.bid is not None:

@@ -20,6 +20,7 @@ from .dice import dice_faces, dice_line, this_turns_dice
 from .plain import plain
 from .prompts import Choice, Prompt
 from .prose import Prose
+from .steady import Steady
 
 
 def players_table(session: GameSession, *, compact: bool = False) -> Table:
@@ -52,6 +53,13 @@ def players_table(session: GameSession, *, compact: bool = False) -> Table:
             cells += [rubles(net_worth(state, seat)), lots_text(state, seat)]
         table.add_row(*cells, style="reverse" if seat == actor else None)
     return table
+
+
+def players_key(session: GameSession, compact: bool) -> tuple[object, ...]:
+    """What `players_table` shows: the players' money, jail and cards, the lots and who is to act."""
+    state = session.state
+    players = tuple((p.name, p.cash, p.in_jail, len(p.jail_cards), p.bankrupt) for p in state.players)
+    return (compact, current_actor(state), players, state.owner, state.mortgaged, state.buildings)
 
 
 def token_chip(token: str, color: str) -> Text:
@@ -118,27 +126,33 @@ class StatePanels(Vertical):
     StatePanels #status { height: 1; }
     StatePanels #state-row { height: auto; }
     StatePanels #players { height: auto; max-height: 10; width: 1fr; }
-    StatePanels #dice { height: auto; width: auto; min-width: 16; padding: 0 0 0 2; }
+    StatePanels #dice { height: 4; width: 23; padding: 0 0 0 2; }
     StatePanels #card { height: auto; max-height: 3; color: $text-muted; }
     StatePanels.compact #state-row { layout: vertical; }
-    StatePanels.compact #dice { width: 1fr; padding: 0; }
+    StatePanels.compact #dice { height: 1; width: 1fr; padding: 0; }
     """
 
     def compose(self) -> ComposeResult:
-        yield Static(id="status")
+        yield Steady(id="status")
         with Horizontal(id="state-row"):
-            yield Static(id="players")
-            yield Static(id="dice")
+            yield Steady(id="players")
+            yield Steady(id="dice")
         yield Prose(id="card")
 
     def show(self, session: GameSession, *, compact: bool) -> None:
+        """What changed since the last call is repainted; the dice keep their room on the ring before a
+        throw too, so that a throw lays nothing out again (in the compact layout their line comes and
+        goes)."""
         self.set_class(compact, "compact")
-        self.query_one("#status", Static).update(status_text(session, compact=compact))
-        self.query_one("#players", Static).update(players_table(session, compact=compact))
+        self.query_one("#status", Steady).show(status_text(session, compact=compact))
+        self.query_one("#players", Steady).show(
+            players_table(session, compact=compact), players_key(session, compact)
+        )
         dice = this_turns_dice(session.state)
-        faces = self.query_one("#dice", Static)
-        faces.display = dice is not None
-        faces.update(dice_line(dice) if compact else dice_faces(dice))
+        faces = self.query_one("#dice", Steady)
+        if faces.display != (dice is not None or not compact):
+            faces.display = dice is not None or not compact
+        faces.show(dice_line(dice) if compact else dice_faces(dice))
         self.query_one("#card", Prose).update(card_text(session))
 
 
@@ -152,6 +166,9 @@ def key_label(key: str) -> str:
 
 LONG_CHOICE = 15
 """Characters of a choice's label that still fit half the prompt of the compact layout at 80 columns."""
+WIDE_CHOICE = 27
+"""Characters of a choice's label that still fit a third of the prompt on the ring at 120 columns (the
+buttons have equal widths, so that a new label is repainted in place, without a layout)."""
 
 
 class ChoiceButton(Button):
@@ -160,16 +177,29 @@ class ChoiceButton(Button):
     def __init__(self) -> None:
         super().__init__("", classes="choice", compact=True)
         self.choice: Choice | None = None
+        self._text: str | None = None
 
-    def set_choice(self, choice: Choice | None) -> None:
+    def set_choice(self, choice: Choice | None, *, keep: bool = False) -> None:
+        """Show the choice (None: hide the button, or with `keep` leave its room empty); a new label is
+        repainted in place, without a layout (the buttons have equal widths)."""
         self.choice = choice
-        self.display = choice is not None
-        if choice is not None:
-            label = f"[{key_label(choice.key)}] {choice.label}"
-            self.label = Text(label)
-            # too long for half the compact prompt: it takes a row of its own there
-            self.set_class(len(label) > LONG_CHOICE, "long")
-            self.refresh(layout=True)
+        text = None if choice is None else f"[{key_label(choice.key)}] {choice.label}"
+        if self.display != (text is not None or keep):
+            self.display = text is not None or keep
+        if self.disabled != (text is None):
+            self.disabled = text is None
+            self.set_class(text is None, "unused")
+        if text == self._text:
+            return
+        self._text = text
+        if text is None:
+            self.label = Text("")
+        else:
+            self.label = Text(text)
+            # too long for half the compact prompt: it takes a row of its own there; too long for a
+            # third of the prompt on the ring: it takes two thirds
+            self.set_class(len(text) > LONG_CHOICE, "long")
+            self.set_class(len(text) > WIDE_CHOICE, "wide")
 
 
 class PromptPanel(Vertical):
@@ -182,7 +212,12 @@ class PromptPanel(Vertical):
     PromptPanel Button { min-width: 8; margin: 0 1 0 0; height: 1; border: none; }
     PromptPanel Button { text-wrap: nowrap; text-overflow: ellipsis; }
     PromptPanel #bid { height: auto; }
+    PromptPanel Button.unused { background: transparent; color: transparent; }
     """
+
+    RESERVED = (4, 6)
+    """Lines and buttons the prompt keeps room for on the ring (those of an offer to buy a lot), so that
+    most prompts after a throw take the same room and nothing is laid out again."""
 
     def compose(self) -> ComposeResult:
         yield Prose(id="prompt-title")
@@ -192,17 +227,20 @@ class PromptPanel(Vertical):
             for _ in range(MAX_CHOICES):
                 yield ChoiceButton()
 
-    def show(self, prompt: Prompt, session: GameSession) -> None:
+    def show(self, prompt: Prompt, session: GameSession, *, compact: bool = False) -> None:
+        """The prompt; on the ring (not `compact`) in at least the RESERVED room."""
+        lines_kept, buttons_kept = (0, 0) if compact else self.RESERVED
         title = plain(prompt.title)
         if prompt.seat is not None:
             seat = session.seats[prompt.seat]
             title.stylize(Style(color=seat.color, bold=True), 0, len(session.state.players[prompt.seat].name))
         self.query_one("#prompt-title", Prose).update(title)
-        self.query_one("#prompt-lines", Prose).update(plain("\n".join(prompt.lines)))
+        lines = self.query_one("#prompt-lines", Prose)
+        lines.update(plain("\n".join(prompt.lines)), keep=lines_kept)
         self.query_one("#bid", Prose).display = prompt.bid is not None
         buttons = list(self.query(ChoiceButton))
         for n, button in enumerate(buttons):
-            button.set_choice(prompt.choices[n] if n < len(prompt.choices) else None)
+            button.set_choice(prompt.choices[n] if n < len(prompt.choices) else None, keep=n < buttons_kept)
         # only a harmless choice takes the focus; otherwise nothing has it and Enter decides nothing
         focus = next((b for b in buttons if b.choice is not None and b.choice.key == prompt.focus), None)
         if focus is None:
@@ -224,6 +262,8 @@ class KeyBar(Static):
 
     DEFAULT_CSS = "KeyBar { dock: bottom; height: 1; background: $panel; }"
 
+    _shown: Text | None = None
+
     def show(self, prompt: Prompt, *, undo: bool = False, pace: int | None = None) -> None:
         text = Text(no_wrap=True, overflow="ellipsis")
         keys = [(key_label(c.key), c.label) for c in prompt.choices]
@@ -235,4 +275,6 @@ class KeyBar(Static):
         for key, label in keys:
             text.append(f" {key} ", style="bold reverse")
             text.append(f" {label}  ")
-        self.update(text)
+        if text != self._shown:
+            self._shown = text
+            self.update(text, layout=False)  # one line docked at the bottom: its size never changes

@@ -10,10 +10,13 @@ from __future__ import annotations
 import re
 
 from rich.text import Text
+from textual import events
 from textual.app import RenderResult
-from textual.containers import VerticalScroll
+from textual.binding import Binding
 from textual.geometry import Size
 from textual.widget import Widget
+
+from ..locale import tr
 
 CHUNK = re.compile(r"[^ ]+ *| +")
 """A word with the ordinary spaces after it (a no-break space belongs to the word)."""
@@ -58,17 +61,56 @@ class Prose(Widget):
         super().__init__(id=id, classes=classes)
         self._text = Text(content) if isinstance(content, str) else content
         self._wrapped: tuple[int, list[Text]] | None = None
+        self._keep = 0
+        """Lines of room kept (0: as tall as the text)."""
+        self._kept_rows = 0
 
     @property
     def text(self) -> Text:
         return self._text
 
-    def update(self, content: Text | str) -> None:
+    def update(self, content: Text | str, *, keep: int = 0) -> None:
+        """Show the text; with `keep`, in at least that many lines (a fixed height while it fits, so that
+        a new text of no more lines is repainted in place)."""
         text = Text(content) if isinstance(content, str) else content
-        if text == self._text:
+        if text == self._text and not keep:
             return
+        before = self._wrapped
         self._text, self._wrapped = text, None
-        self.refresh(layout=True)
+        width = self.content_region.width
+        if keep:
+            self._keep = keep
+            if self.is_mounted and width > 0:
+                self._fit_kept(width)
+            else:
+                self.refresh(layout=True)
+            return
+        if self._keep:  # the room kept is no longer asked for (the compact layout): as tall as the text
+            self._keep = self._kept_rows = 0
+            self.styles.clear_rule("height")
+            self.refresh(layout=True)
+            return
+        steady = (
+            self.is_mounted
+            and before is not None
+            and before[0] == width
+            and not (self.styles.width is not None and self.styles.width.is_auto)
+            and len(self.lines(width)) == len(before[1])
+        )
+        # as many lines at the same width: repainted in place, no layout of the screen
+        self.refresh(layout=not steady)
+
+    def _fit_kept(self, width: int) -> None:
+        rows = max(self._keep, len(self.lines(width)) if self._text.plain else 0)
+        if self._kept_rows != rows:
+            self._kept_rows = rows
+            self.styles.height = rows  # a layout, once, when the room needed changes
+        else:
+            self.refresh()
+
+    def on_resize(self) -> None:
+        if self._keep and self.content_region.width > 0:
+            self._fit_kept(self.content_region.width)
 
     def lines(self, width: int) -> list[Text]:
         if self._wrapped is None or self._wrapped[0] != width:
@@ -85,30 +127,81 @@ class Prose(Widget):
         return Text("\n").join(self.lines(self.content_region.width or self.size.width))
 
 
-class GameLog(VerticalScroll):
-    """The game's log: reflows to the width it has now (after a resize too), keeps to the newest line
-    unless the player scrolled back (arrows, PgUp/PgDn, Home/End once it has focus, or the mouse wheel)."""
+class GameLog(Widget, can_focus=True):
+    """The game's log: its newest lines, wrapped by `wrap_prose` to the width it has now (after a resize
+    too). Writing a line repaints it in place, with no layout of the screen. Focused (Tab or a click),
+    arrows, PgUp/PgDn and Home/End scroll back and forth, as does the mouse wheel; scrolled back it
+    stays where it is as lines come, and its last row says how many newer rows there are."""
 
-    DEFAULT_CSS = "GameLog { height: 1fr; } GameLog > Prose { width: 1fr; }"
+    DEFAULT_CSS = """
+    GameLog { height: 1fr; text-wrap: nowrap; text-overflow: clip; }
+    GameLog:focus { background-tint: $foreground 5%; }
+    """
+
+    BINDINGS = [
+        Binding("up", "scroll_rows(1)", show=False),
+        Binding("down", "scroll_rows(-1)", show=False),
+        Binding("pageup", "scroll_page(1)", show=False),
+        Binding("pagedown", "scroll_page(-1)", show=False),
+        Binding("home", "scroll_rows(1000000)", show=False),
+        Binding("end", "scroll_rows(-1000000)", show=False),
+    ]
 
     def __init__(self, *, max_lines: int = 500, id: str | None = None) -> None:
         super().__init__(id=id)
         self.max_lines = max_lines
         self._lines: list[Text] = []
-
-    def compose(self):  # type: ignore[no-untyped-def]
-        yield Prose()
+        self._wrapped: list[list[Text]] = []
+        """Each line's rows at `_width`."""
+        self._width = 0
+        self.back = 0
+        """Rows scrolled back from the newest (0: the newest row is the last one shown)."""
 
     @property
     def texts(self) -> list[Text]:
         return list(self._lines)
 
+    def rows(self, width: int) -> list[Text]:
+        """Every line of the log wrapped to `width`, in order."""
+        if width != self._width:
+            self._width, self._wrapped = width, [wrap_prose(line, width) for line in self._lines]
+        return [row for rows in self._wrapped for row in rows]
+
     def write(self, *lines: str | Text) -> None:
         if not lines:
             return
-        following = self.scroll_y >= self.max_scroll_y
-        self._lines += [Text(line) if isinstance(line, str) else line for line in lines]
-        del self._lines[: -self.max_lines]
-        self.query_one(Prose).update(Text("\n").join(self._lines))
-        if following:
-            self.call_after_refresh(self.scroll_end, animate=False)
+        new = [Text(line) if isinstance(line, str) else line for line in lines]
+        self._lines += new
+        wrapped = [wrap_prose(line, self._width) for line in new] if self._width else [[] for _ in new]
+        self._wrapped += wrapped
+        if self.back:  # scrolled back: the rows shown stay where they are
+            self.back += sum(len(rows) for rows in wrapped)
+        excess = len(self._lines) - self.max_lines
+        if excess > 0:
+            del self._lines[:excess], self._wrapped[:excess]
+        self.refresh()
+
+    def render(self) -> RenderResult:
+        width, height = self.content_region.width, self.content_region.height
+        rows = self.rows(width)
+        self.back = max(0, min(self.back, len(rows) - height))
+        end = len(rows) - self.back
+        shown = rows[max(0, end - height) : end]
+        if self.back and shown:
+            shown[-1] = Text(tr("log.newer", count=self.back).ljust(width), style="reverse")
+        return Text("\n").join(shown)
+
+    def action_scroll_rows(self, rows: int) -> None:
+        self.back = max(0, self.back + rows)
+        self.refresh()
+
+    def action_scroll_page(self, pages: int) -> None:
+        self.action_scroll_rows(pages * max(1, self.content_region.height - 1))
+
+    def on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        event.stop()
+        self.action_scroll_rows(3)
+
+    def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        event.stop()
+        self.action_scroll_rows(-3)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Center, Vertical
@@ -10,7 +12,9 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ..locale import tr
-from ..saves import latest_unfinished
+
+if TYPE_CHECKING:
+    from ..engine import Board
 
 
 class TitleScreen(Screen[None]):
@@ -28,7 +32,7 @@ class TitleScreen(Screen[None]):
             yield Static(tr("title.subtitle"), id="subtitle")
             yield OptionList(
                 Option(tr("title.new"), id="new"),
-                Option(tr("title.continue"), id="continue", disabled=not self.can_continue()),
+                Option(tr("title.continue"), id="continue"),
                 Option(tr("title.load"), id="load"),
                 Option(tr("title.rules"), id="rules"),
                 Option(tr("title.quit"), id="quit"),
@@ -36,12 +40,23 @@ class TitleScreen(Screen[None]):
             )
         yield Footer()
 
-    def can_continue(self) -> bool:
-        app = self.app
-        return bool(getattr(app, "autosave", False)) and latest_unfinished(app.board) is not None  # type: ignore[attr-defined]
-
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()
+        board = getattr(self.app, "_board", None)
+        if board is not None:  # back from a game: the board is at hand
+            self.show_continue(board)
+
+    def show_continue(self, board: Board) -> None:
+        """«Продолжить» only when there is an unfinished game (the app asks once the board is read: the
+        screen comes up first, and the item is greyed a moment later when there is none)."""
+        from ..saves import latest_unfinished
+
+        autosave = bool(getattr(self.app, "autosave", False))
+        menu = self.query_one(OptionList)
+        if not autosave or latest_unfinished(board) is None:
+            menu.disable_option("continue")
+        else:
+            menu.enable_option("continue")
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:

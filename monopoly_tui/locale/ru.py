@@ -485,4 +485,6 @@ MESSAGES: dict[str, str] = {
     "building.hotel": "отель",
     "deck.chance": "Шанс",
     "deck.community_chest": "Общественная казна",
+    # board (session 4)
+    "log.newer": "↓ ниже новых строк: {count} (End — к последней)",
 }
