@@ -55,6 +55,7 @@ bench: $(STAMP_TEST)
 	$(BIN)/python benchmarks/bench_saves.py
 	$(BIN)/python benchmarks/bench_position.py
 	$(BIN)/python benchmarks/bench_app.py
+	$(BIN)/python benchmarks/bench_terminal.py
 	$(BIN)/python benchmarks/bench_workers.py --rounds 1
 	$(BIN)/python benchmarks/bench_master.py --games 1 --effort fast
 	@if [ -n "$(PEER)" ]; then $(BIN)/python benchmarks/bench_peer.py --peer "$(PEER)"; \

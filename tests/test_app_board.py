@@ -8,6 +8,7 @@ from typing import Any
 from factory import make_state
 from rich.color import Color, ColorSystem
 from textual.geometry import Region
+from textual.widgets import Static
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.cells import cell_text
@@ -246,6 +247,38 @@ def test_dice_show_as_faces_with_their_pips_and_doubles_marked() -> None:
         assert ("дубль!" in rows[-1]) == (d1 == d2)
     assert dice_faces(None).plain == ""
     assert dice_line((2, 2)).plain == "Кубики  2   2  = 4  дубль! "
+
+
+async def test_the_chart_ends_at_the_round_the_game_over_screen_counts() -> None:
+    """A game over in its third round (the round limit) and one over in its first (a bankruptcy): the
+    rounds axis ends where «сыграно раундов» says, not one round later for the end-of-game point."""
+    from monopoly_tui.app.gameover import GameOverScreen
+    from monopoly_tui.engine import DeclareBankruptcy, Roll, Rules
+    from monopoly_tui.session import GameSession
+
+    board = load_board()
+    seats = [
+        Seat(name="Аня", token="●", color="#e5484d", bot="simple"),
+        Seat("Борис", "▲", "#3e8ef7", "simple"),
+    ]
+    limited = GameSession.start(board, seats, seed=5, rules=Rules.model_validate({"end": {"turn_limit": 3}}))
+    while not limited.state.is_over:
+        limited.bot_move()
+    poor = Rules.model_validate({"start": {"cash": 100_000}})
+    bankrupt = GameSession.start(board, [seats[0], Seat("Борис", "▲", "#3e8ef7")], seed=5, rules=poor)
+    bankrupt.act(Roll(player=0, dice=(1, 3)))
+    bankrupt.act(DeclareBankruptcy(player=0))
+    for session, rounds in ((limited, 3), (bankrupt, 1)):
+        app = MonopolyApp(board, autosave=False)
+        async with app.run_test(size=(120, 36)) as pilot:
+            app.session = session
+            app.push_screen(GameOverScreen(session))
+            await pilot.pause()
+            label = str(app.screen.query_one(".spark-label", Static).render())
+            chart = str(app.screen.query_one("#worth-chart").render()).split("\n")
+            ticks = chart[-1 - len(seats)]
+            assert f"(сыграно раундов: {rounds})" in label
+            assert ticks.strip().startswith("1") and ticks.endswith(str(rounds))
 
 
 async def test_game_over_offers_a_new_game_with_the_same_players() -> None:

@@ -162,13 +162,18 @@ def worth_history(rounds: int = 40) -> list[tuple[int, int]]:
 def test_game_over(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     rules = Rules.model_validate({"start": {"cash": 100_000}})
     app = make_app(rules, dice=[(1, 3)])
+    from monopoly_tui.app.gameover import GameOverScreen
     from monopoly_tui.engine import DeclareBankruptcy
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await start_and(Roll(player=0), DeclareBankruptcy(player=0))(pilot)
         assert isinstance(pilot.app, MonopolyApp) and pilot.app.session is not None
-        pilot.app.session.worth = worth_history()  # a long game's history on the chart
-        pilot.app.screen.query_one("#worth-chart").refresh()
+        # a long game: forty rounds' history on the chart, and the game over in the fortieth round
+        session = pilot.app.session
+        session.worth = worth_history()
+        session.state = session.state._replace(round=len(session.worth) - 1)
+        pilot.app.pop_screen()
+        pilot.app.push_screen(GameOverScreen(session))
         await pilot.pause()
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)

@@ -28,7 +28,8 @@ def nice_top(value: int) -> int:
 
 
 def worth_plot(worth: Sequence[Sequence[int]], seats: Sequence[Seat], width: int, height: int) -> Text:
-    """`worth[r][seat]`: each player's net worth at the start of round r+1 (and at the end). The plot
+    """`worth[r][seat]`: each player's net worth at the start of round r+1 (and, last, at the end of the
+    game, as GameSession.worth keeps it). The plot
     fills width x height cells: axis labels, the plot, the rounds under it, a legend line per player."""
     rounds = len(worth)
     legend = len(seats)
@@ -59,7 +60,9 @@ def worth_plot(worth: Sequence[Sequence[int]], seats: Sequence[Seat], width: int
             text.append(ch, style=mark)
         text.append("\n")
     text.append(" " * label_width + " └" + "─" * columns + "\n", style="dim")
-    last = str(max(1, rounds))
+    # the points are the starts of rounds 1, 2, ... and the end of the game, in its last round: a game
+    # over in round R has R + 1 points, and the axis ends at R (as «сыграно раундов» says)
+    last = str(max(1, rounds - 1))
     middle = tr("chart.rounds")
     gap = columns - 1 - len(last) - len(middle)
     ticks = (
