@@ -37,6 +37,8 @@ class MonopolyApp(App[None]):
 
     TITLE = tr("app.title")
     CSS_PATH = Path(__file__).parent / "monopoly.tcss"
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-roomy")]
+    """Screens narrower than 100 columns have the class -narrow (monopoly.tcss fits the footers to them)."""
     BINDINGS = [
         Binding("ctrl+q", "quit", tr("binding.quit"), key_display="^q"),
         Binding("ctrl+c", "quit", tr("binding.quit"), show=False, priority=True),

@@ -187,25 +187,34 @@ class SquaresList(DataTable[Text]):
         self._shown: list[tuple[Text, Text]] = []
         """Each square's state and tokens cells as last written."""
 
+    NAME = 14
+    """Cells of a square's short name (the board's longest short form)."""
+    STATE = 9
+    """Cells of the price or owner column («200 000 ₽»; «+200 тыс.» where the full amount is longer)."""
+    TOKENS = 5
+
     def on_mount(self) -> None:
-        self.add_column(tr("list.square"), width=16)
-        self.add_column(tr("list.state"), width=10, key="state")
-        self.add_column(tr("list.tokens"), width=5, key="tokens")
+        # the group's strip (its mark on its colour), a gap, the name: three columns of text each with a
+        # gap to the next, 39 cells with the scrollbar, so the list never scrolls sideways at 80 columns
+        self.add_column(tr("list.square"), width=3 + self.NAME)
+        self.add_column(tr("list.state"), width=self.STATE, key="state")
+        self.add_column(tr("list.tokens"), width=self.TOKENS, key="tokens")
         state = self.session.state
         for index, sq in enumerate(state.board.squares):
-            name = Text(sq.short)
             group = getattr(sq, "group", None)
-            if group is not None:  # the group's strip as on the ring, on any theme
+            if group is None:
+                name = Text("   " + sq.short)
+            else:  # the group's strip as on the ring, on any theme
                 g = state.board.group(group)
                 strip = Style(color=readable_on(g.color), bgcolor=g.color, bold=True)
-                name = Text.assemble((g.mark, strip), name)
+                name = Text.assemble((g.mark.ljust(2), strip), " ", sq.short)
             cells = self._cells(index)
             self.add_row(name, *cells, key=str(index))
             self._shown.append(cells)
 
     def _cells(self, index: int) -> tuple[Text, Text]:
         state, seats = self.session.state, self.session.seats
-        return status_text(state, seats, index, 10), tokens_text(state, seats, index, 5)
+        return status_text(state, seats, index, self.STATE), tokens_text(state, seats, index, self.TOKENS)
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if self.has_focus:

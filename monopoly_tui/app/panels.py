@@ -258,23 +258,52 @@ class PromptPanel(Vertical):
 
 
 class KeyBar(Static):
-    """The footer of the game screen: the keys of the prompt now, then the keys always there."""
+    """The footer of the game screen: the keys of the prompt now, then the keys always there. Where the
+    line is too short for all of them (80 columns), the keys sit closer, the keys always there get short
+    labels and then none: no key is cut off (the prompt's buttons say the same in full)."""
 
     DEFAULT_CSS = "KeyBar { dock: bottom; height: 1; background: $panel; }"
 
     _shown: Text | None = None
+    _keys: tuple[list[tuple[str, str]], list[tuple[str, str, str]]] = ([], [])
 
     def show(self, prompt: Prompt, *, undo: bool = False, pace: int | None = None) -> None:
-        text = Text(no_wrap=True, overflow="ellipsis")
         keys = [(key_label(c.key), c.label) for c in prompt.choices]
         if undo:
             keys.append(("z", tr("binding.undo")))
         if pace is not None:
             keys.append(("s", tr("keys.pace", pace=tr(f"pace.{pace}"))))
-        keys += [("l", tr("binding.inspect")), ("?", tr("binding.rules")), ("^q", tr("binding.quit"))]
-        for key, label in keys:
-            text.append(f" {key} ", style="bold reverse")
-            text.append(f" {label}  ")
+        always = [
+            ("l", tr("binding.inspect"), tr("keys.inspect_short")),
+            ("?", tr("binding.rules"), tr("binding.rules")),
+            ("^q", tr("binding.quit"), tr("binding.quit")),
+        ]
+        self._keys = (keys, always)
+        self._paint()
+
+    def _paint(self) -> None:
+        keys, always = self._keys
+        width = self.content_region.width or 10_000
+        for wide, labels in ((True, 1), (False, 1), (False, 2), (False, 0)):
+            line = [*keys, *((k, (long, short)[labels - 1] if labels else "") for k, long, short in always)]
+            text = self.line(line, wide=wide)
+            if len(text) <= width:
+                break
         if text != self._shown:
             self._shown = text
             self.update(text, layout=False)  # one line docked at the bottom: its size never changes
+
+    @staticmethod
+    def line(keys: list[tuple[str, str]], *, wide: bool) -> Text:
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for n, (key, label) in enumerate(keys):
+            text.append(f" {key} " if wide else key, style="bold reverse")
+            if label:
+                text.append(f" {label}" + ("  " if wide else " "))
+            if not wide and n < len(keys) - 1:
+                text.append(" ")
+        text.rstrip()
+        return text
+
+    def on_resize(self) -> None:
+        self._paint()

@@ -487,4 +487,5 @@ MESSAGES: dict[str, str] = {
     "deck.community_chest": "Общественная казна",
     # board (session 4)
     "log.newer": "↓ ниже новых строк: {count} (End — к последней)",
+    "keys.inspect_short": "Поля",
 }
