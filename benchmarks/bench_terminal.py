@@ -159,10 +159,11 @@ class Pane:
 
 # --- playing on between two throws ------------------------------------------------------------------
 
-FOOTER_KEY = re.compile(r"(?:^|\s)(\S{1,5})  \S")
-PLAY_ON = ("b", "e", "p", "o", "f", "y")
+FOOTER_KEY = re.compile(r"(?:^\s?|\s\s)(\S{1,5})\s{1,2}\S")
+"""A key of the game's footer: « r  Бросить кубики   m  …», or closer where it is long, «r Бросить  m …»."""
+PLAY_ON = ("b", "e", "p", "o", "f", "y", "k", "n")
 """Keys that play a two-person game on to the next throw: buy, end the turn, pass an auction, pay a debt,
-pay the jail fine, accept."""
+pay the jail fine, accept, keep a mortgage, decline to buy (when the money is short)."""
 
 
 def footer_keys(text: str) -> list[str]:
