@@ -5,7 +5,10 @@ from __future__ import annotations
 import subprocess
 import sys
 
-from monopoly_tui.locale import has, sync, tr
+import pytest
+
+from monopoly_tui import locale, money
+from monopoly_tui.locale import LANGUAGES, has, sync, tr
 
 
 def test_the_catalogs_agree_and_every_mo_is_compiled_from_its_po() -> None:
@@ -34,3 +37,43 @@ def test_the_game_starts_without_babel() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_russian_plural_forms_follow_the_number() -> None:
+    forms = {n: tr("inspect.houses", count=n) for n in (1, 2, 4, 5, 11, 12, 21, 22, 25, 111)}
+    assert forms == {
+        1: "Построен 1 дом",
+        2: "Построено 2 дома",
+        4: "Построено 4 дома",
+        5: "Построено 5 домов",
+        11: "Построено 11 домов",
+        12: "Построено 12 домов",
+        21: "Построен 21 дом",
+        22: "Построено 22 дома",
+        25: "Построено 25 домов",
+        111: "Построено 111 домов",
+    }
+    assert tr("trade.cards", count=1) == "1 карточка освобождения из тюрьмы"
+    assert (
+        tr("bankrupt.cards_to_player", count=2, name="Аня")
+        == "2 карточки освобождения из тюрьмы получит игрок Аня."
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("amount", [0, 7, 999, 1000, 60_000, 1_500_000, 1_000_000_000_000, -1500, -200_000])
+def test_amounts_are_written_as_the_locale_writes_them(language: str, amount: int) -> None:
+    """The catalogs' number format is CLDR's (through Babel): the groups and where the currency goes."""
+    from babel import Locale, numbers
+
+    pattern = Locale.parse(language).currency_formats["standard"].pattern.replace(".00", "")
+    expected = numbers.format_currency(amount, "RUB", format=pattern, locale=language, currency_digits=False)
+    expected = expected.replace(numbers.get_currency_symbol("RUB", language), "₽")
+    previous = locale.language()
+    locale.set_language(language)
+    try:
+        assert money.rubles(amount) == expected
+        series = money.rubles_series([amount, amount]).replace(" / ", "")  # a line may break between two
+        assert " " not in money.rubles(amount) + series + money.thousands(amount)
+    finally:
+        locale.set_language(previous)

@@ -43,9 +43,18 @@ from __future__ import annotations
 
 MESSAGES: dict[str, str] = {}
 '''
-SUPERSEDED: dict[str, str] = {}
-"""Keys whose catalog text was improved after the inboxes were first moved in, with their old inbox text:
-an old copy of the inbox carrying that text (a merge) is not reported as a difference."""
+SUPERSEDED: dict[str, str] = {
+    # i18n (session 4): plural forms, and the board's short amounts made by money.thousands
+    "inspect.houses": "Построено домов: {count}",
+    "trade.cards": "карточки освобождения из тюрьмы: {count}",
+    "log.earlier": "… и ещё {count} более ранних ходов: вся партия — в просмотре («v» в списке сохранений).",
+    "bankrupt.cards_to_player": "Карточки освобождения из тюрьмы ({count}) получит игрок {name}.",
+    "bankrupt.cards_to_deck": "Карточки освобождения из тюрьмы ({count}) вернутся в колоды.",
+    "reason.sell_down_houses": "У банка {houses} домов, а нужно {needed}.",
+    "cell.thousands": "\u00a0тыс.",
+}
+"""Messages changed or dropped since the inboxes' old texts were moved into the catalogs, with that old
+text: a copy of the old inbox coming back in a merge neither reports them nor brings them back."""
 
 Text = str | tuple[str, ...]
 
@@ -198,10 +207,12 @@ def sync(*, update: bool = False, out: io.TextIOBase | None = None) -> int:
         if not inbox.exists():
             continue
         for key, text in read_dict(inbox).items():
+            if SUPERSEDED.get(key) == text:
+                continue
             old = source.get(key)
             if old is not None:
                 current = text_of(old)
-                if current == text or SUPERSEDED.get(key) == text:
+                if current == text:
                     continue
                 if not update:
                     write(
@@ -245,6 +256,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument("--check", action="store_true", help="only report; exit 1 on any problem")
     parser.add_argument("--update", action="store_true", help="an inbox text differing from the catalog wins")
+    parser.add_argument("--drop", nargs="+", metavar="KEY", default=[], help="remove from every catalog")
     parser.add_argument(
         "--import", dest="imports", nargs=2, metavar=("LANG", "FILE"), action="append", default=[]
     )
@@ -254,6 +266,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for problem in found:
             print(problem)
         return 1 if found else 0
+    for language in LANGUAGES if args.drop else ():
+        catalog = load(language)
+        for key in args.drop:
+            catalog.delete(key)
+        save(language, catalog)
     for language, file in args.imports:
         import_translations(language, Path(file))
     sync(update=args.update)
