@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 
@@ -75,5 +76,27 @@ def test_amounts_are_written_as_the_locale_writes_them(language: str, amount: in
         assert money.rubles(amount) == expected
         series = money.rubles_series([amount, amount]).replace(" / ", "")  # a line may break between two
         assert " " not in money.rubles(amount) + series + money.thousands(amount)
+    finally:
+        locale.set_language(previous)
+
+
+def test_the_english_catalog_is_english() -> None:
+    """No Russian word left in the English catalog (the Russian is in its comments only)."""
+    russian = {
+        key: text for key, text in sync.messages("en").items() if re.search("[а-яё]", str(text).lower())
+    }
+    assert russian == {}
+
+
+def test_english_plural_forms() -> None:
+    previous = locale.language()
+    locale.set_language("en")
+    try:
+        assert [tr("inspect.houses", count=n) for n in (1, 2, 21)] == [
+            "1 house built",
+            "2 houses built",
+            "21 houses built",
+        ]
+        assert tr("bankrupt.cards_to_deck", count=1) == "1 Get Out of Jail Free card goes back to its deck."
     finally:
         locale.set_language(previous)

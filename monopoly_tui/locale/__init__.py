@@ -23,7 +23,7 @@ from pathlib import Path
 from . import ru, ru_saves
 
 DOMAIN = "monopoly_tui"
-LANGUAGES = ("ru",)
+LANGUAGES = ("ru", "en")
 """The languages with a catalog; the first is the default."""
 DEFAULT_LANGUAGE = LANGUAGES[0]
 FOLDER = Path(__file__).resolve().parent

@@ -243,9 +243,10 @@ def import_translations(language: str, path: Path) -> None:
     catalog = load(language)
     source = load(DEFAULT_LANGUAGE)
     for key, text in read_dict(path).items():
-        if source.get(key) is None:
+        original = source.get(key)
+        if original is None:
             raise SystemExit(f"{path}: {key!r} is not in the {DEFAULT_LANGUAGE} catalog")
-        set_message(catalog, key, text)
+        set_message(catalog, key, text, comment=russian_comment(text_of(original)))
         catalog[key].flags.discard("fuzzy")
     save(language, catalog)
 
