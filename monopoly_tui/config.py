@@ -1,9 +1,11 @@
-"""The settings file: what the game remembers between runs (the theme, the computer players' pace).
+"""The settings file: what the game remembers between runs (the theme, the computer players' pace, the
+language).
 
     <user config folder>/config.toml        (on Linux ~/.config/monopoly-tui/config.toml)
 
     theme = "textual-dark"
     pace = "readable"        # readable, fast or instant
+    language = "en"          # ru or en; none: the environment's (LANG), else Russian
 
 The folder is MONOPOLY_TUI_CONFIG_DIR when set, else platformdirs' user config folder. The file is read
 with tomllib and written atomically (a temporary file in the same folder, flushed, synced and renamed
@@ -22,6 +24,8 @@ from pathlib import Path
 
 import platformdirs
 
+from .locale import LANGUAGES
+
 CONFIG_DIR_ENV = "MONOPOLY_TUI_CONFIG_DIR"
 PACES = ("readable", "fast", "instant")
 """The computer players' pace, in the order the key s cycles them (the app's bot_speed indexes it)."""
@@ -33,6 +37,8 @@ class Settings:
     theme: str | None = None
     """A Textual theme's name; None: Textual's default."""
     pace: str = "readable"
+    language: str | None = None
+    """A language with a message catalog ("ru", "en"); None: chosen from the environment."""
     problems: tuple[str, ...] = field(default=(), compare=False)
     """What was wrong with the file, in words for the player (developer detail in English is kept short)."""
 
@@ -66,6 +72,11 @@ def load_settings(path: Path | None = None, *, themes: frozenset[str] | None = N
                 problems.append(f"theme = {value!r}: нет такой темы")
             else:
                 settings = replace(settings, theme=value)
+        elif key == "language":
+            if value not in LANGUAGES:
+                problems.append(f"language = {value!r}: нужно одно из {', '.join(LANGUAGES)}")
+            else:
+                settings = replace(settings, language=value)
         elif key == "pace":
             if value not in PACES:
                 problems.append(f"pace = {value!r}: нужно одно из {', '.join(PACES)}")
@@ -81,6 +92,8 @@ def to_toml(settings: Settings) -> str:
     if settings.theme is not None:
         lines.append(f"theme = {json.dumps(settings.theme)}")  # a JSON string is a TOML basic string
     lines.append(f"pace = {json.dumps(settings.pace)}")
+    if settings.language is not None:
+        lines.append(f"language = {json.dumps(settings.language)}")
     return "\n".join(lines) + "\n"
 
 

@@ -81,9 +81,12 @@ def test_amounts_are_written_as_the_locale_writes_them(language: str, amount: in
 
 
 def test_the_english_catalog_is_english() -> None:
-    """No Russian word left in the English catalog (the Russian is in its comments only)."""
+    """No Russian word left in the English catalog (the Russian is in its comments only), but for the
+    name of the Russian language, written in it for those who look for it («Language: Русский»)."""
     russian = {
-        key: text for key, text in sync.messages("en").items() if re.search("[а-яё]", str(text).lower())
+        key: text
+        for key, text in sync.messages("en").items()
+        if re.search("[а-яё]", str(text).lower()) and key != "palette.language.ru"
     }
     assert russian == {}
 

@@ -18,6 +18,8 @@ the catalogs of old); they are found after the catalog, until the sync moves the
 from __future__ import annotations
 
 import gettext
+import os
+from collections.abc import Mapping
 from pathlib import Path
 
 from . import ru, ru_saves
@@ -31,7 +33,8 @@ FOLDER = Path(__file__).resolve().parent
 _INBOX: dict[str, str] = {**ru.MESSAGES, **ru_saves.MESSAGES}
 _NOT_PLURAL = "\x00not plural"
 _translations: dict[str, gettext.NullTranslations] = {}
-_language = DEFAULT_LANGUAGE
+_language: str | None = None
+"""The language chosen by set_language; None until then (the first message chooses one: see language())."""
 _current: gettext.NullTranslations | None = None
 """The current language's catalog, read at the first message asked for."""
 _singular: dict[str, str] = {}
@@ -63,7 +66,29 @@ def set_language(language: str) -> None:
 
 
 def language() -> str:
+    """The language messages are in: the one set (the command line's --lang), else the settings file's,
+    else the environment's (LC_ALL, LC_MESSAGES, LANG), else Russian."""
+    global _language
+    if _language is None:
+        _language = initial_language()
     return _language
+
+
+def initial_language(environ: Mapping[str, str] = os.environ) -> str:
+    from ..config import load_settings
+
+    return load_settings().language or language_from_environment(environ) or DEFAULT_LANGUAGE
+
+
+def language_from_environment(environ: Mapping[str, str]) -> str | None:
+    """The language of the POSIX locale for messages (the first set of LC_ALL, LC_MESSAGES, LANG:
+    "en_GB.UTF-8" -> "en"), when it has a catalog; None for C, POSIX or another language."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if value:
+            code = value.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower()
+            return code if code in LANGUAGES else None
+    return None
 
 
 def tr(key: str, **values: object) -> str:
@@ -77,7 +102,7 @@ def tr(key: str, **values: object) -> str:
 def _catalog() -> gettext.NullTranslations:
     global _current
     if _current is None:
-        _current = translations(_language)
+        _current = translations(language())
     return _current
 
 

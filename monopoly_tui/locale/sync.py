@@ -179,11 +179,14 @@ def read_dict(path: Path) -> dict[str, Text]:
 def set_message(catalog: Catalog, key: str, text: Text, *, comment: str | None = None) -> None:
     """Put key into the catalog with `text` ("" leaves it untranslated), keeping its place if it has one."""
     message = Message((key, key), text) if isinstance(text, tuple) else Message(key, text)
+    old = catalog.get(key)
+    if old is not None:  # Catalog.__setitem__ would keep the old string: change it in place
+        old.id, old.string = message.id, message.string
+        if comment:
+            old.auto_comments = [comment]
+        return
     if comment:
         message.auto_comments = [comment]
-    old = catalog.get(key)
-    if old is not None:
-        message.auto_comments = message.auto_comments or old.auto_comments
     catalog[key] = message
 
 
