@@ -243,3 +243,20 @@ async def test_textual_run_dev_finds_the_app_by_its_module_path() -> None:
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TitleScreen)
+
+
+def test_a_broken_settings_file_is_reported_in_the_players_language(_private_config_dir: Path) -> None:
+    from monopoly_tui.config import load_settings
+
+    (_private_config_dir / "config.toml").write_text('theme = 7\npace = "slow"\nsize = 3\n', encoding="utf-8")
+    assert "нет такой темы" in " ".join(load_settings().problems)
+    locale.set_language("en")
+    try:
+        problems = load_settings().problems
+    finally:
+        locale.set_language("ru")
+    assert [p.split(": ", 1)[1] for p in problems] == [
+        "theme = 7: no such theme",
+        "pace = 'slow': it must be one of readable, fast, instant",
+        "size: no such setting",
+    ]

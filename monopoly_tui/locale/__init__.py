@@ -75,9 +75,9 @@ def language() -> str:
 
 
 def initial_language(environ: Mapping[str, str] = os.environ) -> str:
-    from ..config import load_settings
+    from ..config import language_setting
 
-    return load_settings().language or language_from_environment(environ) or DEFAULT_LANGUAGE
+    return language_setting() or language_from_environment(environ) or DEFAULT_LANGUAGE
 
 
 def language_from_environment(environ: Mapping[str, str]) -> str | None:
@@ -91,7 +91,7 @@ def language_from_environment(environ: Mapping[str, str]) -> str | None:
     return None
 
 
-def tr(key: str, **values: object) -> str:
+def tr(key: str, /, **values: object) -> str:
     """The message for key in the current language, with {placeholders} filled in."""
     template = _singular.get(key)
     if template is None:
