@@ -49,7 +49,8 @@ def translations(language: str) -> gettext.NullTranslations:
         raise ValueError(f"no message catalog for {language!r}; have {sorted(LANGUAGES)}")
     found = _translations.get(language)
     if found is None:
-        found = gettext.translation(DOMAIN, FOLDER, languages=[language])
+        with (FOLDER / language / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as handle:
+            found = gettext.GNUTranslations(handle)
         if language != DEFAULT_LANGUAGE:
             found.add_fallback(translations(DEFAULT_LANGUAGE))
         _translations[language] = found
