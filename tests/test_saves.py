@@ -514,7 +514,7 @@ def test_files_that_cannot_be_read(tmp_path: Path, monkeypatch: pytest.MonkeyPat
 
     path = tmp_path / "g.json"
     save(path, *final(1, 2, limit=10))
-    monkeypatch.setattr(saves.files, "MAX_SAVE_BYTES", 100)
+    monkeypatch.setattr(saves.reading, "MAX_SAVE_BYTES", 100)
     assert_refused(path, {"save.error.too_large"}, "too large")
     monkeypatch.undo()
 

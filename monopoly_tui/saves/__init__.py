@@ -1,7 +1,8 @@
 """Save files: autosave, continue, load and list games, and never lose or break one.
 
 - `format`: what a save holds, how it is written out and every check of it (SaveSeat, SaveHeader);
-- `files`: where saves live, atomic writes with a backup, locks between windows, bounded reading;
+- `files`: where saves live, atomic writes with a backup, locks between windows;
+- `reading`: bounded reading (a regular file of a sane size, whole or its ends);
 - `store`: write_save and load_save (checked and replayed);
 - `listing`: the list of saved games, checked without replaying, large files by their head;
 - `errors`: SaveError, a Russian reason for players and an English message for developers.
@@ -14,7 +15,6 @@ from .files import (
     BACKUP_SUFFIX,
     DATA_DIR_ENV,
     LOCK_SUFFIX,
-    MAX_SAVE_BYTES,
     SAVE_SUFFIX,
     SaveLock,
     backup_path,
@@ -29,6 +29,7 @@ from .files import (
 )
 from .format import FORMAT_VERSION, SaveHeader, SaveSeat, SeatLike, action_line, dump_save
 from .listing import SaveEntry, latest_unfinished, list_saves
+from .reading import MAX_SAVE_BYTES
 from .store import LoadedSave, load_save, write_save
 
 __all__ = [

@@ -18,8 +18,9 @@ from pathlib import Path
 from ..boardfile import load_board
 from ..engine import Board
 from .errors import SaveError, error
-from .files import SAVE_SUFFIX, read_bounded, saves_folder
+from .files import SAVE_SUFFIX, saves_folder
 from .format import SaveHeader, board_hashes, decode, head_text, validate, validate_head
+from .reading import read_bounded
 
 HEAD_BYTES = 256 * 1024
 """A save up to this size is checked whole in the list; a larger one by its head (at most this much)."""

@@ -16,8 +16,9 @@ from ..engine import Board, GameRecord, GameState, IllegalActionError, InvalidAc
 from ..engine import apply as apply_action
 from ..engine.record import first_state
 from .errors import SaveError, error
-from .files import read_bounded, write_atomic
+from .files import write_atomic
 from .format import SaveHeader, SaveSeat, SeatLike, decode, dump_save, header_of, validate
+from .reading import read_bounded
 
 
 @dataclass(frozen=True)
