@@ -174,7 +174,7 @@ def test_the_file_is_readable_json_one_action_a_line(tmp_path: Path) -> None:
     save(path, state, record)
     text = path.read_text("utf-8")
     data = json.loads(text)
-    assert data["format_version"] == saves.FORMAT_VERSION
+    assert data["format_version"] == saves.SNAPSHOT_VERSION
     assert data["board_id"] == board().id and data["seed"] == 4
     assert set(data) == {
         "format_version",

@@ -27,7 +27,7 @@ from .files import (
     saves_dir,
     saves_folder,
 )
-from .format import FORMAT_VERSION, SaveHeader, SaveSeat, SeatLike, action_line, dump_save
+from .format import FORMAT_VERSION, SNAPSHOT_VERSION, SaveHeader, SaveSeat, SeatLike, action_line, dump_save
 from .listing import SaveEntry, latest_unfinished, list_saves
 from .reading import MAX_SAVE_BYTES
 from .store import LoadedSave, load_save, write_save
@@ -39,6 +39,7 @@ __all__ = [
     "LOCK_SUFFIX",
     "MAX_SAVE_BYTES",
     "SAVE_SUFFIX",
+    "SNAPSHOT_VERSION",
     "LoadedSave",
     "SaveEntry",
     "SaveError",
