@@ -31,7 +31,9 @@ from .engine import (
 from .engine.record import first_state
 from .locale import tr
 from .narrate import narrate, narrate_action
-from .saves import LoadedSave, SaveError, SaveLock, action_line, write_save
+from .saves import LoadedSave, SaveError, SaveLock
+from .saves.autosave import JournalFile
+from .saves.journal import action_body, undo_body
 
 PLAYER_COLORS = ("#e5484d", "#3e8ef7", "#2e9e3e", "#f5d90a", "#ab4aba", "#12a594", "#f08c00", "#a0a0a0")
 """Token colours by seat, readable on dark and light backgrounds and distinct in a 16-colour terminal
@@ -100,8 +102,10 @@ class GameSession:
         self._base = record.model_copy(update={"actions": ()})
         self._actions: list[Action] = list(record.actions)
         self._record: GameRecord | None = record
-        self._lines: list[str] = []
-        """action_line() of the first actions, kept between saves (each action is written out once)."""
+        self._journal: JournalFile | None = None
+        """The save file being appended to (None: the next save writes it whole)."""
+        self._pending: list[bytes] = []
+        """The journal lines of what happened since the last save (written by the next one)."""
         self._unsaved = False
         self._saved_at = 0.0
 
@@ -168,6 +172,8 @@ class GameSession:
         self.state = state
         self._actions.append(action)
         self._record = None
+        if self._journal is not None:
+            self._pending.append(action_body(action, state, len(self._actions)))
         self._note(state.events, narrated=narrated)
 
     def can_undo(self) -> bool:
@@ -185,35 +191,51 @@ class GameSession:
         assert self.can_undo()
         record = self.record.undo_last()
         undone = self._actions.pop()
-        del self._lines[len(self._actions) :]
         self._base = record.model_copy(update={"actions": ()})
         self._record = record
         self.state = self.history.pop()
+        if self._journal is not None:
+            self._pending.append(undo_body(len(self._actions), self.state))
         self.log.append(tr("log.undone", what=narrate_action(undone, self.state)))
         self.autosave()
 
     def autosave(self, *, durable: bool = True) -> None:
-        """Write the game to its save file (atomically; fsynced when durable); a failure is kept for the
-        players to see."""
+        """Save what happened since the last save (fsynced when durable): the new lines appended to the
+        game's journal, or the whole journal written atomically the first time (a new game, a save of
+        an older format, a file not as this window left it); a failure is kept for the players to see."""
         if self.save_path is None:
             return
-        actions = self._actions
-        self._lines += [action_line(a) for a in actions[len(self._lines) :]]
         try:
-            write_save(
-                self.save_path,
-                board=self.board,
-                seats=self.seats,
-                state=self.state,
-                record=self.record,
-                durable=durable,
-                action_lines=self._lines,
-            )
+            journal = self._journal
+            if (
+                journal is None
+                or journal.path != self.save_path
+                or not journal.append(self._pending, durable=durable)
+            ):
+                self._journal = JournalFile.create(
+                    self.save_path,
+                    board=self.board,
+                    seats=self.seats,
+                    record=self.record,
+                    states=self._states_after(),
+                    durable=durable,
+                )
+            self._pending.clear()
             self.save_error = None
             self._unsaved = False
             self._saved_at = time.monotonic()
         except SaveError as exc:
             self.save_error = exc.reason
+
+    def _states_after(self) -> list[GameState]:
+        """The state after each action of the record."""
+        if len(self.history) == len(self._actions):
+            return [*self.history[1:], self.state] if self.history else []
+        states, state = [], first_state(self.board, self.record)  # not played here: replayed
+        for action in self._actions:
+            state = apply(state, action)
+            states.append(state)
+        return states
 
     def flush(self) -> None:
         """Save what the computer players did since the last save (on leaving the game)."""
@@ -247,6 +269,11 @@ class GameSession:
         session._base = record.model_copy(update={"actions": ()})
         session._record = record
         session.save_path = loaded.path
+        if loaded.journal is not None:  # appended to from here; otherwise written whole at the next save
+            end = loaded.journal
+            session._journal = JournalFile.reopen(loaded.path, chain=end.chain, size=end.size)
+        if loaded.notice:
+            session.log.append(loaded.notice)
         return session
 
     def _note(self, events: Sequence[Event], *, narrated: bool = True) -> None:

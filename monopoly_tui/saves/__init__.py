@@ -1,9 +1,14 @@
 """Save files: autosave, continue, load and list games, and never lose or break one.
 
-- `format`: what a save holds, how it is written out and every check of it (SaveSeat, SaveHeader);
+- `journal`: the save format games are written in (3): a head line, then a line appended per action,
+  each linked to the one before by a hash chain; `autosave` writes it (JournalFile); `seal` proves a
+  journal was written, and so checked, by this game (its replay then takes the engine's fast path);
+- `format`: a save written whole, as one JSON object (formats 1 and 2, read; dump_save writes 2), and
+  the checks every format shares (SaveSeat, SaveHeader);
+- `decoding`: JSON and validation errors made into SaveErrors naming the field;
 - `files`: where saves live, atomic writes with a backup, locks between windows;
 - `reading`: bounded reading (a regular file of a sane size, whole or its ends);
-- `store`: write_save and load_save (checked and replayed);
+- `store`: load_save (any format, checked and replayed) and write_save (format 2, whole);
 - `listing`: the list of saved games, checked without replaying, large files by their head;
 - `errors`: SaveError, a Russian reason for players and an English message for developers.
 """

@@ -151,7 +151,7 @@ class SeatLike(Protocol):
 # --- writing ----------------------------------------------------------------------------------------
 
 
-def _seat_data(seat: SeatLike) -> dict[str, Any]:
+def seat_data(seat: SeatLike) -> dict[str, Any]:
     """A seat as stored; no_bot_offers only when set, so other saves stay as they were."""
     no_offers = getattr(seat, "no_bot_offers", False)
     data = {"name": seat.name, "token": seat.token, "color": seat.color, "bot": seat.bot}
@@ -214,7 +214,7 @@ def dump_save(
         "format_version": SNAPSHOT_VERSION,
         "board_hash": compute_board_hash(board),
         "header": header_of(state, record, when).model_dump(mode="json"),
-        "seats": [_seat_data(s) for s in seats],
+        "seats": [seat_data(s) for s in seats],
         **record.model_dump(mode="json", exclude={"actions", *(() if record.position else ("position",))}),
     }
     data["header"]["digest"] = _digest(data)

@@ -15,15 +15,34 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from pydantic import ValidationError
+
 from ..boardfile import load_board
 from ..engine import Board
+from ..engine.record import first_state
+from .decoding import inconsistent
 from .errors import SaveError, error
 from .files import SAVE_SUFFIX, saves_folder
 from .format import SaveHeader, board_hashes, decode, head_text, validate, validate_head
-from .reading import read_bounded
+from .journal import (
+    ENTRIES,
+    MAX_LINE_BYTES,
+    Entry,
+    JournalHead,
+    check_summary,
+    is_journal,
+    link,
+    read_head,
+    read_journal,
+    summary,
+)
+from .reading import read_bounded, read_tail
+from .seal import folder_key, sealed
 
 HEAD_BYTES = 256 * 1024
 """A save up to this size is checked whole in the list; a larger one by its head (at most this much)."""
+TAIL_BYTES = 2 * MAX_LINE_BYTES + 2
+"""What the list reads from the end of a large journal: its last two lines, whole."""
 
 
 @dataclass(frozen=True)
@@ -93,7 +112,7 @@ def _entry(path: Path, info: os.stat_result, board: Board, expected: tuple[str, 
         return cached
     modified = datetime.fromtimestamp(info.st_mtime_ns / 1e9).astimezone()
     try:
-        entry = SaveEntry(path=path, modified=modified, header=_header(path, board, expected))
+        entry = SaveEntry(path=path, modified=modified, header=_header(path, board, expected, modified))
     except SaveError as exc:
         entry = SaveEntry(path=path, modified=modified, error=exc)
     except Exception as exc:
@@ -105,8 +124,10 @@ def _entry(path: Path, info: os.stat_result, board: Board, expected: tuple[str, 
     return entry
 
 
-def _header(path: Path, board: Board, expected: tuple[str, ...]) -> SaveHeader:
+def _header(path: Path, board: Board, expected: tuple[str, ...], modified: datetime) -> SaveHeader:
     raw, size = read_bounded(path, HEAD_BYTES)
+    if is_journal(raw):
+        return _journal_header(path, raw, size, board, expected, modified)
     if size <= HEAD_BYTES:
         text, data = decode(path, raw)
         return validate(path, text, data, board, expected).header
@@ -117,3 +138,57 @@ def _header(path: Path, board: Board, expected: tuple[str, ...]) -> SaveHeader:
         return validate(path, text, data, board, expected).header
     text, data = decode(path, head.encode("utf-8"))
     return validate_head(path, text, data, board, expected)
+
+
+def _journal_header(
+    path: Path, raw: bytes, size: int, board: Board, expected: tuple[str, ...], modified: datetime
+) -> SaveHeader:
+    """A journal's header for the list: whole and every line checked when small; else its head line
+    and its last whole line, whose seal (or, without one, its chain from the line before) and summary
+    are checked. The summary is checked against the replay when the game is opened."""
+    if size <= HEAD_BYTES:
+        journal = read_journal(path, raw, board, expected)
+        head, last = journal.head, journal.last
+    else:
+        line = raw.split(b"\n", 1)[0]
+        if len(line) == len(raw):
+            inconsistent(path, "head too long")
+        head = read_head(path, line, board, expected)
+        last = _last_entry(path, head, size)
+    said = summary(first_state(board, head), 0) if last is None else last.model_dump()
+    modified = modified.replace(microsecond=0)
+    names, turn, winner = head.players, said["turn"], said["winner"]
+    return SaveHeader(
+        players=names,
+        round=said["round"],
+        saved_at=modified,
+        turn=None if turn is None else names[turn],
+        finished=turn is None,
+        winner=None if winner is None else names[winner],
+        actions=said["actions"],
+    )
+
+
+def _last_entry(path: Path, head: JournalHead, size: int) -> Entry:
+    """The last whole line of a large journal (read from its end), checked on its own."""
+    tail, _ = read_tail(path, TAIL_BYTES)
+    lines = tail.split(b"\n")
+    lines.pop()  # b"" after a whole line, or a cut-off one
+    if size > len(tail):
+        lines = lines[1:]  # the first may be cut by where the reading started
+    if not lines:
+        inconsistent(path, "journal end")
+    [*before, line] = lines[-2:]
+    try:
+        [entry, *previous] = ENTRIES.validate_json(b"[" + b",".join([line, *before]) + b"]", strict=True)
+    except ValidationError:
+        inconsistent(path, "journal end")
+    suffix = entry.suffix()
+    if not line.endswith(suffix):
+        inconsistent(path, "journal end")
+    key = folder_key(path.parent, create=False)
+    ours = sealed(key, entry.chain, entry.seal)  # not ours: at least the chain from the line before
+    if not ours and (not previous or link(previous[0].chain, line[: -len(suffix)]) != entry.chain):
+        inconsistent(path, "journal end")
+    check_summary(path, entry, head, number=None)
+    return entry

@@ -8,17 +8,22 @@ str() is English for developers.
 from __future__ import annotations
 
 import gc
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from pathlib import Path
 
 from ..engine import Board, GameRecord, GameState, IllegalActionError, InvalidActionError, ReplayError
 from ..engine import apply as apply_action
+from ..engine.game import apply_unchecked
 from ..engine.record import first_state
-from .errors import SaveError, error
+from .errors import SaveError, error, message
 from .files import write_atomic
 from .format import SaveHeader, SaveSeat, SeatLike, decode, dump_save, header_of, validate
+from .journal import check_replayed, is_journal, read_journal
 from .reading import read_bounded
+from .seal import folder_key, sealed
 
 
 @dataclass(frozen=True)
@@ -34,6 +39,18 @@ class LoadedSave:
     """The state after the last action of the record."""
     states: tuple[GameState, ...] = ()
     """The state before the first action and after each one (states[-1] is state)."""
+    notice: str | None = None
+    """What the players should know about the file (a cut-off last action dropped), in Russian."""
+    journal: JournalEnd | None = None
+    """Where an intact journal ends, to append to it (None: the next save writes the file whole)."""
+
+
+@dataclass(frozen=True)
+class JournalEnd:
+    """The end of a journal as loaded: its size and the chain value its next line links on to."""
+
+    size: int
+    chain: str
 
 
 def write_save(
@@ -65,6 +82,8 @@ def load_save(path: str | Path, board: Board) -> LoadedSave:
     path = Path(path)
     try:
         raw, _ = read_bounded(path)
+        if is_journal(raw):
+            return _load_journal(path, raw, board)
         text, data = decode(path, raw)
         save = validate(path, text, data, board)
         record = save.record()
@@ -79,20 +98,50 @@ def load_save(path: str | Path, board: Board) -> LoadedSave:
         raise error("unexpected", f"{path}: cannot load: {type(exc).__name__}: {exc}", path) from exc
 
 
-def replay_all(path: Path, board: Board, record: GameRecord) -> tuple[GameState, ...]:
-    """The state before the first action and after each one; SaveError naming an action that is illegal."""
+def _load_journal(path: Path, raw: bytes, board: Board) -> LoadedSave:
+    journal = read_journal(path, raw, board)
+    record = journal.record
+    last = journal.last
+    trusted = last is not None and sealed(folder_key(path.parent, create=False), last.chain, last.seal)
+    states = replay_all(path, board, record, trusted=trusted)
+    check_replayed(path, journal, states[-1])
+    try:
+        when = datetime.fromtimestamp(os.stat(path).st_mtime).astimezone().replace(microsecond=0)
+    except OSError:
+        when = datetime.now().astimezone().replace(microsecond=0)
+    notice = message("save.notice.torn", number=len(record.actions)) if journal.torn else None
+    return LoadedSave(
+        path=path,
+        record=record,
+        seats=journal.head.seats,
+        header=header_of(states[-1], record, when),
+        state=states[-1],
+        states=states,
+        notice=notice,
+        journal=None if journal.torn else JournalEnd(size=journal.size, chain=journal.chain),
+    )
+
+
+def replay_all(
+    path: Path, board: Board, record: GameRecord, *, trusted: bool = False
+) -> tuple[GameState, ...]:
+    """The state before the first action and after each one; SaveError naming an action that is illegal.
+
+    trusted: the record's every action is known to be legal (a journal sealed by this game, which
+    applied each through the checked `apply` before writing it): replayed through the fast path."""
     try:
         state = first_state(board, record)  # a new game, or the position the game started from
     except ReplayError as exc:
         raise error("cannot_start", f"{path}: {exc}", path) from None
     states = [state]
     total = len(record.actions)
+    step = apply_unchecked if trusted else apply_action
     collecting = gc.isenabled()
     gc.disable()  # every state is kept: the collector would scan them all again and again (quadratic)
     try:
         for number, action in enumerate(record.actions, start=1):
             try:
-                state = apply_action(state, action)
+                state = step(state, action)
             except (IllegalActionError, InvalidActionError) as exc:
                 text = f"{path}: action {number} ({action}) is not legal: {exc}"
                 raise error("illegal_action", text, path, number=number, total=total) from None

@@ -1,0 +1,278 @@
+"""The journal (save format 3): a save that grows by a line per action instead of being rewritten.
+
+The first line is the head, written once: `format_version` 3, the `board_hash`, the `seats` and the
+record's fields but its actions (format, board_id, rules, players, seed, undone, position), ending in
+its `digest` (sha256 of the line before it). Every further line is one entry of the game, compact JSON:
+
+    {"actions":12,"round":3,"turn":1,"winner":null,"action":{...},"chain":"<64 hex>","seal":"<32 hex>"}
+
+`action` (an action played) or `undo` (the position of the action taken back, always the last one);
+`actions`, `round`, `turn` and `winner` are what the record and the game are after the entry (turn and
+winner as seats, null when none), so the list reads them from the last line alone. `chain` is the
+sha256 of the previous line's chain (the head's digest for the first) and this line's text before
+`,"chain"`: a line edited, inserted or removed in the middle breaks every chain after it. `seal` is
+the keyed hash of the chain (saves/seal.py), empty when the folder has no key.
+
+A line is written whole with one write and the file is fsynced after each person's action, so a
+process killed mid-write leaves at most a cut-off last line, without its newline: it is dropped (the
+game loads up to the last whole action, with a notice) and the next save writes the journal afresh.
+Nothing else is forgiven: a line that is not as the game writes it is refused, naming the line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from ..boardfile import board_hash as compute_board_hash
+from ..engine import Action, Board, GameRecord, GameState
+from ..engine.record import Undone
+from ..engine.turn import rounds_played
+from .decoding import field_path, inconsistent, validated
+from .errors import error
+from .format import Name, SaveSeat, SeatLike, board_hashes, check_board, check_start, seat_data
+from .seal import seal
+
+JOURNAL_VERSION = 3
+MAX_HEAD_BYTES = 64 * 1024
+"""The longest head line (eight players and the rules take about 2 KB): the list reads it at once."""
+MAX_LINE_BYTES = 16 * 1024
+"""The longest entry line (the largest trade takes about 1 KB): the list reads the last ones at once."""
+
+Seat = Annotated[int, Field(ge=0)]
+
+
+class JournalHead(GameRecord):
+    """The head line, every type checked strictly, nothing else allowed (no actions: they follow)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    format_version: int
+    format: int
+    board_hash: str = Field(pattern=r"^[0-9a-f]{64}$")
+    seats: tuple[SaveSeat, ...] = Field(min_length=1)
+    players: tuple[Name, ...]
+    digest: str = Field(pattern=r"^[0-9a-f]{64}$")
+
+
+class Entry(BaseModel):
+    """One line after the head: an action or an undo, the game's summary after it, chain and seal."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    actions: int = Field(ge=0)
+    round: int = Field(ge=1)
+    turn: Seat | None
+    winner: Seat | None
+    action: Action | None = None
+    undo: int | None = Field(default=None, ge=0)
+    chain: str = Field(pattern=r"^[0-9a-f]{64}$")
+    seal: str = Field(pattern=r"^(?:[0-9a-f]{32})?$")
+
+    def suffix(self) -> bytes:
+        return f',"chain":"{self.chain}","seal":"{self.seal}"}}'.encode()
+
+
+ENTRIES = TypeAdapter(list[Entry])
+
+
+# --- writing ----------------------------------------------------------------------------------------
+
+
+def _compact(data: dict[str, Any]) -> bytes:
+    """data as one line of JSON without its closing brace (the chain and the seal follow)."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")[:-1]
+
+
+def head_line(*, board: Board, seats: Sequence[SeatLike], record: GameRecord) -> tuple[bytes, str]:
+    """The head line of a journal for this game, and its digest (where the chain starts)."""
+    if record.board_id != board.id:
+        raise ValueError(f"the record is for board {record.board_id!r}, not {board.id!r}")
+    if len(seats) != len(record.players):
+        raise ValueError(f"{len(seats)} seats, {len(record.players)} players in the record: they must agree")
+    data: dict[str, Any] = {
+        "format_version": JOURNAL_VERSION,
+        "board_hash": compute_board_hash(board),
+        "seats": [seat_data(s) for s in seats],
+        **record.model_dump(mode="json", exclude={"actions", *(() if record.position else ("position",))}),
+    }
+    body = _compact(data)
+    digest = hashlib.sha256(body).hexdigest()
+    return body + f',"digest":"{digest}"}}\n'.encode(), digest
+
+
+def summary(state: GameState, actions: int) -> dict[str, Any]:
+    """What an entry says of the game after it (checked against the replay when the game is loaded)."""
+    return {
+        "actions": actions,
+        "round": rounds_played(state),
+        "turn": None if state.is_over else state.turn,
+        "winner": state.winner,
+    }
+
+
+def action_body(action: Action, after: GameState, actions: int) -> bytes:
+    """The text of an action's line before its chain: `actions` is the record's count after it."""
+    return _compact({**summary(after, actions), "action": action.model_dump(mode="json")})
+
+
+def undo_body(undone: int, after: GameState) -> bytes:
+    """The text of an undo's line before its chain: the action at `undone` (the last) was taken back."""
+    return _compact({**summary(after, undone), "undo": undone})
+
+
+def link(previous: str, body: bytes) -> str:
+    """The chain value of a line whose text before `,"chain"` is body, after a line whose is previous."""
+    return hashlib.sha256(previous.encode("ascii") + body).hexdigest()
+
+
+def chained(previous: str, body: bytes, key: bytes | None) -> tuple[bytes, str]:
+    """The whole line of an entry after the line whose chain is `previous`, and its own chain."""
+    chain = link(previous, body)
+    mark = seal(key, chain) if key is not None else ""
+    return body + f',"chain":"{chain}","seal":"{mark}"}}\n'.encode(), chain
+
+
+# --- reading ----------------------------------------------------------------------------------------
+
+
+def is_journal(raw: bytes) -> bool:
+    """Does the file start with a journal's head (format 3)? Else it is a save written whole."""
+    first = raw[: MAX_HEAD_BYTES + 1].split(b"\n", 1)[0]
+    if not first.startswith(b"{") or not first.endswith(b"}"):
+        return False
+    try:
+        data = json.loads(first)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and type(data.get("format_version")) is int and data["format_version"] == 3
+
+
+@dataclass(frozen=True)
+class Journal:
+    """A journal read and checked (but not replayed)."""
+
+    head: JournalHead
+    record: GameRecord
+    last: Entry | None
+    """The last whole entry (None: no action yet)."""
+    chain: str
+    """The chain value of the last whole line, where the next line links on."""
+    size: int
+    """Bytes up to the end of the last whole line."""
+    torn: bool
+    """A cut-off last line was dropped."""
+
+
+def read_head(path: Path, line: bytes, board: Board, expected: tuple[str, ...] | None) -> JournalHead:
+    """The head line checked: types, digest, board, seats, a game that can start."""
+    if len(line) > MAX_HEAD_BYTES:
+        inconsistent(path, "head too long")
+    try:
+        line.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise error("not_utf8", f"{path}: not UTF-8 (bad byte at offset {exc.start})", path) from None
+    head = validated(JournalHead, path, line)
+    if "actions" in head.model_fields_set:
+        raise error("unknown_field", f"{path}: actions in the head", path, field="actions")
+    text = f',"digest":"{head.digest}"}}'.encode()
+    if not line.endswith(text) or hashlib.sha256(line[: -len(text)]).hexdigest() != head.digest:
+        inconsistent(path, "head digest")
+    check_board(path, head, board, expected or board_hashes(board))
+    if tuple(s.name for s in head.seats) != head.players:
+        inconsistent(path, "seats/players")
+    check_start(path, board, head)
+    return head
+
+
+def read_journal(path: Path, raw: bytes, board: Board, expected: tuple[str, ...] | None = None) -> Journal:
+    """Every check of a whole journal but the replay: head, every line's type, chain and counts."""
+    lines = raw.split(b"\n")
+    rest = lines.pop()  # b"" when the file ends with a whole line
+    if not lines:
+        raise error("truncated", f"{path}: the journal's head is cut off", path)
+    head = read_head(path, lines[0], board, expected)
+    body = lines[1:]
+    entries = _entries(path, body)
+    chain = head.digest
+    actions: list[Action] = []
+    undone = list(head.undone)
+    for number, (line, entry) in enumerate(zip(body, entries, strict=True), start=2):
+        suffix = entry.suffix()
+        if len(line) > MAX_LINE_BYTES or not line.endswith(suffix):
+            _bad_line(path, number, "layout")
+        chain = link(chain, line[: -len(suffix)])
+        if chain != entry.chain:
+            _bad_line(path, number, "chain")
+        if entry.action is not None and entry.undo is None:
+            actions.append(entry.action)
+        elif entry.action is None and entry.undo is not None and entry.undo == len(actions) - 1:
+            undone.append(Undone(position=entry.undo, action=actions.pop()))
+        else:
+            _bad_line(path, number, "action/undo")
+        if entry.actions != len(actions):
+            _bad_line(path, number, "actions")
+        check_summary(path, entry, head, number=number)
+    record = GameRecord.model_construct(
+        **{name: getattr(head, name) for name in GameRecord.model_fields},
+    ).model_copy(update={"actions": tuple(actions), "undone": tuple(undone)})
+    last = entries[-1] if entries else None
+    return Journal(head, record, last, chain, len(raw) - len(rest), torn=bool(rest))
+
+
+def _entries(path: Path, lines: list[bytes]) -> list[Entry]:
+    if not lines:
+        return []
+    try:
+        return ENTRIES.validate_json(b"[" + b",".join(lines) + b"]", strict=True)
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        loc = first.get("loc", ())
+        if loc and isinstance(loc[0], int):
+            _bad_line(path, loc[0] + 2, field_path(loc[1:]))
+    for number, line in enumerate(lines, start=2):  # not JSON: find the line
+        try:
+            json.loads(line)
+        except (ValueError, RecursionError):
+            _bad_line(path, number, "JSON")
+    _bad_line(path, 2, "JSON")
+    raise AssertionError  # unreachable: _bad_line raises
+
+
+def _bad_line(path: Path, number: int, detail: str) -> None:
+    raise error(
+        "journal_line", f"{path}: line {number} is not as the game writes it ({detail})", path, line=number
+    )
+
+
+def check_summary(path: Path, entry: Entry, head: JournalHead, *, number: int | None) -> None:
+    """An entry's summary makes sense on its own: seats that exist, a winner exactly when it is over, no
+    more rounds than actions (unless the game started from a position, at any round). number: the
+    entry's line, when known."""
+    players = len(head.players)
+    problem = None
+    if (entry.turn is None) != (entry.winner is not None) or any(
+        seat is not None and seat >= players for seat in (entry.turn, entry.winner)
+    ):
+        problem = "turn/winner"
+    elif head.position is None and entry.round > entry.actions + 1:
+        problem = "round/actions"
+    if problem is not None:
+        if number is None:
+            inconsistent(path, f"journal end: {problem}")
+        _bad_line(path, number or 0, problem)
+
+
+def check_replayed(path: Path, journal: Journal, state: GameState) -> None:
+    """The last entry says what the replayed game is (the list shows it): refused otherwise."""
+    if journal.last is None:
+        return
+    said = {k: getattr(journal.last, k) for k in ("actions", "round", "turn", "winner")}
+    if said != summary(state, len(journal.record.actions)):
+        inconsistent(path, "journal summary/replay")
