@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
@@ -66,5 +66,5 @@ def validated(model: type[M], path: Path, text: str | bytes) -> M:
         ) from None
 
 
-def inconsistent(path: Path, detail: str) -> None:
+def inconsistent(path: Path, detail: str) -> NoReturn:
     raise error("inconsistent", f"{path}: parts disagree: {detail}", path, detail=detail)

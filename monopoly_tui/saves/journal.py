@@ -23,12 +23,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Any, NoReturn
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..boardfile import board_hash as compute_board_hash
 from ..engine import Action, Board, GameRecord, GameState
@@ -37,15 +38,13 @@ from ..engine.turn import rounds_played
 from .decoding import field_path, inconsistent, validated
 from .errors import error
 from .format import Name, SaveSeat, SeatLike, board_hashes, check_board, check_start, seat_data
-from .seal import seal
+from .seal import seal, sealed
 
 JOURNAL_VERSION = 3
 MAX_HEAD_BYTES = 64 * 1024
 """The longest head line (eight players and the rules take about 2 KB): the list reads it at once."""
 MAX_LINE_BYTES = 16 * 1024
 """The longest entry line (the largest trade takes about 1 KB): the list reads the last ones at once."""
-
-Seat = Annotated[int, Field(ge=0)]
 
 
 class JournalHead(GameRecord):
@@ -59,27 +58,6 @@ class JournalHead(GameRecord):
     seats: tuple[SaveSeat, ...] = Field(min_length=1)
     players: tuple[Name, ...]
     digest: str = Field(pattern=r"^[0-9a-f]{64}$")
-
-
-class Entry(BaseModel):
-    """One line after the head: an action or an undo, the game's summary after it, chain and seal."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-    actions: int = Field(ge=0)
-    round: int = Field(ge=1)
-    turn: Seat | None
-    winner: Seat | None
-    action: Action | None = None
-    undo: int | None = Field(default=None, ge=0)
-    chain: str = Field(pattern=r"^[0-9a-f]{64}$")
-    seal: str = Field(pattern=r"^(?:[0-9a-f]{32})?$")
-
-    def suffix(self) -> bytes:
-        return f',"chain":"{self.chain}","seal":"{self.seal}"}}'.encode()
-
-
-ENTRIES = TypeAdapter(list[Entry])
 
 
 # --- writing ----------------------------------------------------------------------------------------
@@ -141,6 +119,65 @@ def chained(previous: str, body: bytes, key: bytes | None) -> tuple[bytes, str]:
 
 # --- reading ----------------------------------------------------------------------------------------
 
+_NUMBER = rb"(0|[1-9][0-9]*)"
+_SEAT = rb"(null|0|[1-9][0-9]*)"
+_LINE = re.compile(
+    rb'\{"actions":'
+    + _NUMBER
+    + rb',"round":'
+    + _NUMBER
+    + rb',"turn":'
+    + _SEAT
+    + rb',"winner":'
+    + _SEAT
+    + rb',"(action|undo)":(.+),"chain":"([0-9a-f]{64})","seal":"((?:[0-9a-f]{32})?)"\}'
+)
+"""An entry line exactly as the game writes it (the action itself is checked by the engine's model)."""
+_CHAIN = b',"chain":"'
+_ACTIONS = TypeAdapter(list[Action])
+
+
+@dataclass(frozen=True)
+class Entry:
+    """What an entry line says of the game after it, with its chain and seal."""
+
+    actions: int
+    round: int
+    turn: int | None
+    winner: int | None
+    chain: str
+    seal: str
+    undo: int | None
+    """The position of the action taken back (an undo line), else None."""
+    action: bytes
+    """The action's JSON (an action line), else b""."""
+
+    @classmethod
+    def parse(cls, line: bytes) -> Entry | None:
+        """The entry of a line laid out as the game writes it, else None."""
+        match = _LINE.fullmatch(line)
+        if match is None or len(line) > MAX_LINE_BYTES:
+            return None
+        actions, round_, turn, winner, kind, what, chain, mark = match.groups()
+        undo = None
+        if kind == b"undo":
+            if not what.isdigit() or (what.startswith(b"0") and what != b"0"):
+                return None
+            undo = int(what)
+        return cls(
+            actions=int(actions),
+            round=int(round_),
+            turn=None if turn == b"null" else int(turn),
+            winner=None if winner == b"null" else int(winner),
+            chain=chain.decode("ascii"),
+            seal=mark.decode("ascii"),
+            undo=undo,
+            action=what if undo is None else b"",
+        )
+
+    def summary(self) -> dict[str, Any]:
+        return {"actions": self.actions, "round": self.round, "turn": self.turn, "winner": self.winner}
+
 
 def is_journal(raw: bytes) -> bool:
     """Does the file start with a journal's head (format 3)? Else it is a save written whole."""
@@ -168,6 +205,8 @@ class Journal:
     """Bytes up to the end of the last whole line."""
     torn: bool
     """A cut-off last line was dropped."""
+    sealed: bool
+    """The last line carries this folder's seal: the game wrote, and checked, every line."""
 
 
 def read_head(path: Path, line: bytes, board: Board, expected: tuple[str, ...] | None) -> JournalHead:
@@ -191,61 +230,93 @@ def read_head(path: Path, line: bytes, board: Board, expected: tuple[str, ...] |
     return head
 
 
-def read_journal(path: Path, raw: bytes, board: Board, expected: tuple[str, ...] | None = None) -> Journal:
-    """Every check of a whole journal but the replay: head, every line's type, chain and counts."""
+def read_journal(
+    path: Path, raw: bytes, board: Board, expected: tuple[str, ...] | None = None, *, key: bytes | None = None
+) -> Journal:
+    """Every check of a whole journal but the replay: the head, and every line's layout, chain and counts.
+
+    A journal whose last line carries the seal of `key` (this folder's) was written by this game, line by
+    line as it shows: every line's chain is checked, and the actions are parsed all at once."""
     lines = raw.split(b"\n")
     rest = lines.pop()  # b"" when the file ends with a whole line
     if not lines:
         raise error("truncated", f"{path}: the journal's head is cut off", path)
     head = read_head(path, lines[0], board, expected)
     body = lines[1:]
-    entries = _entries(path, body)
+    last = Entry.parse(body[-1]) if body else None
+    if body and last is None:
+        _bad_line(path, len(lines), "layout")
+    ours = last is not None and sealed(key, last.chain, last.seal)
     chain = head.digest
-    actions: list[Action] = []
-    undone = list(head.undone)
-    for number, (line, entry) in enumerate(zip(body, entries, strict=True), start=2):
-        suffix = entry.suffix()
-        if len(line) > MAX_LINE_BYTES or not line.endswith(suffix):
-            _bad_line(path, number, "layout")
-        chain = link(chain, line[: -len(suffix)])
-        if chain != entry.chain:
-            _bad_line(path, number, "chain")
-        if entry.action is not None and entry.undo is None:
-            actions.append(entry.action)
-        elif entry.action is None and entry.undo is not None and entry.undo == len(actions) - 1:
-            undone.append(Undone(position=entry.undo, action=actions.pop()))
+    texts: list[bytes] = []
+    numbers: list[int] = []  # the line of each action
+    undos: list[tuple[int, int]] = []  # (how many actions before it, the position taken back)
+    count = 0
+    for number, line in enumerate(body, start=2):
+        entry = None
+        if ours:  # our own layout: the chain alone shows a change
+            cut = line.rfind(_CHAIN)
+            at = line.find(b',"action":', 0, cut)
+            if cut < 0 or at < 0:
+                entry = Entry.parse(line)  # an undo
+                if entry is None:
+                    _bad_line(path, number, "layout")
         else:
-            _bad_line(path, number, "action/undo")
-        if entry.actions != len(actions):
+            entry = Entry.parse(line)
+            if entry is None:
+                _bad_line(path, number, "layout")
+            cut = len(line) - len(entry.seal) - 86  # ,"chain":"<64>","seal":"…"}
+        if link(chain, line[:cut]).encode("ascii") != line[cut + 10 : cut + 74]:
+            _bad_line(path, number, "chain")
+        chain = line[cut + 10 : cut + 74].decode("ascii")
+        if entry is None:
+            texts.append(line[at + 10 : cut])
+            numbers.append(number)
+            count += 1
+            continue
+        if entry.undo is None:
+            texts.append(entry.action)
+            numbers.append(number)
+            count += 1
+        elif entry.undo == count - 1:
+            undos.append((len(texts), entry.undo))
+            count -= 1
+        else:
+            _bad_line(path, number, "undo")
+        if entry.actions != count:
             _bad_line(path, number, "actions")
         check_summary(path, entry, head, number=number)
+    played = _actions(path, texts, numbers)
+    actions: list[Action] = []
+    undone = list(head.undone)
+    taken = 0
+    for before, position in undos:  # the undos, where they stood among the actions
+        actions += played[taken:before]
+        taken = before
+        undone.append(Undone(position=position, action=actions.pop()))
+    actions += played[taken:]
     record = GameRecord.model_construct(
         **{name: getattr(head, name) for name in GameRecord.model_fields},
     ).model_copy(update={"actions": tuple(actions), "undone": tuple(undone)})
-    last = entries[-1] if entries else None
-    return Journal(head, record, last, chain, len(raw) - len(rest), torn=bool(rest))
+    if last is not None and last.actions != len(actions):
+        _bad_line(path, len(lines), "actions")
+    return Journal(head, record, last, chain, len(raw) - len(rest), torn=bool(rest), sealed=ours)
 
 
-def _entries(path: Path, lines: list[bytes]) -> list[Entry]:
-    if not lines:
+def _actions(path: Path, texts: list[bytes], numbers: list[int]) -> list[Action]:
+    """The actions of the lines, checked by the engine's model (strictly), all at once."""
+    if not texts:
         return []
     try:
-        return ENTRIES.validate_json(b"[" + b",".join(lines) + b"]", strict=True)
+        return _ACTIONS.validate_json(b"[" + b",".join(texts) + b"]", strict=True)
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         loc = first.get("loc", ())
-        if loc and isinstance(loc[0], int):
-            _bad_line(path, loc[0] + 2, field_path(loc[1:]))
-    for number, line in enumerate(lines, start=2):  # not JSON: find the line
-        try:
-            json.loads(line)
-        except (ValueError, RecursionError):
-            _bad_line(path, number, "JSON")
-    _bad_line(path, 2, "JSON")
-    raise AssertionError  # unreachable: _bad_line raises
+        number = numbers[loc[0]] if loc and isinstance(loc[0], int) else numbers[0]
+        _bad_line(path, number, f"action: {first['msg']} at {field_path(loc[1:])}")
 
 
-def _bad_line(path: Path, number: int, detail: str) -> None:
+def _bad_line(path: Path, number: int, detail: str) -> NoReturn:
     raise error(
         "journal_line", f"{path}: line {number} is not as the game writes it ({detail})", path, line=number
     )

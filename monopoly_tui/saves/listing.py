@@ -19,13 +19,13 @@ from pydantic import ValidationError
 
 from ..boardfile import load_board
 from ..engine import Board
+from ..engine.actions import ACTION_ADAPTER
 from ..engine.record import first_state
 from .decoding import inconsistent
 from .errors import SaveError, error
 from .files import SAVE_SUFFIX, saves_folder
 from .format import SaveHeader, board_hashes, decode, head_text, validate, validate_head
 from .journal import (
-    ENTRIES,
     MAX_LINE_BYTES,
     Entry,
     JournalHead,
@@ -147,7 +147,7 @@ def _journal_header(
     and its last whole line, whose seal (or, without one, its chain from the line before) and summary
     are checked. The summary is checked against the replay when the game is opened."""
     if size <= HEAD_BYTES:
-        journal = read_journal(path, raw, board, expected)
+        journal = read_journal(path, raw, board, expected, key=folder_key(path.parent, create=False))
         head, last = journal.head, journal.last
     else:
         line = raw.split(b"\n", 1)[0]
@@ -155,7 +155,7 @@ def _journal_header(
             inconsistent(path, "head too long")
         head = read_head(path, line, board, expected)
         last = _last_entry(path, head, size)
-    said = summary(first_state(board, head), 0) if last is None else last.model_dump()
+    said = summary(first_state(board, head), 0) if last is None else last.summary()
     modified = modified.replace(microsecond=0)
     names, turn, winner = head.players, said["turn"], said["winner"]
     return SaveHeader(
@@ -170,25 +170,29 @@ def _journal_header(
 
 
 def _last_entry(path: Path, head: JournalHead, size: int) -> Entry:
-    """The last whole line of a large journal (read from its end), checked on its own."""
+    """The last whole line of a large journal (read from its end), checked on its own: its seal, or
+    without one its chain from the line before; its action by the engine's model."""
     tail, _ = read_tail(path, TAIL_BYTES)
     lines = tail.split(b"\n")
     lines.pop()  # b"" after a whole line, or a cut-off one
     if size > len(tail):
         lines = lines[1:]  # the first may be cut by where the reading started
-    if not lines:
+    entries = [Entry.parse(line) for line in lines[-2:]]
+    entry = entries[-1] if entries else None
+    if entry is None:
         inconsistent(path, "journal end")
-    [*before, line] = lines[-2:]
-    try:
-        [entry, *previous] = ENTRIES.validate_json(b"[" + b",".join([line, *before]) + b"]", strict=True)
-    except ValidationError:
-        inconsistent(path, "journal end")
-    suffix = entry.suffix()
-    if not line.endswith(suffix):
-        inconsistent(path, "journal end")
-    key = folder_key(path.parent, create=False)
-    ours = sealed(key, entry.chain, entry.seal)  # not ours: at least the chain from the line before
-    if not ours and (not previous or link(previous[0].chain, line[: -len(suffix)]) != entry.chain):
-        inconsistent(path, "journal end")
+    assert entry is not None
+    line = lines[-1]
+    ours = sealed(folder_key(path.parent, create=False), entry.chain, entry.seal)
+    previous = entries[0] if len(entries) == 2 else None
+    if not ours:
+        body = line[: len(line) - len(entry.seal) - 86]
+        if previous is None or link(previous.chain, body) != entry.chain:
+            inconsistent(path, "journal end")
+    if entry.undo is None:
+        try:
+            ACTION_ADAPTER.validate_json(entry.action, strict=True)
+        except ValidationError:
+            inconsistent(path, "journal end")
     check_summary(path, entry, head, number=None)
     return entry

@@ -23,7 +23,7 @@ from .files import write_atomic
 from .format import SaveHeader, SaveSeat, SeatLike, decode, dump_save, header_of, validate
 from .journal import check_replayed, is_journal, read_journal
 from .reading import read_bounded
-from .seal import folder_key, sealed
+from .seal import folder_key
 
 
 @dataclass(frozen=True)
@@ -99,11 +99,9 @@ def load_save(path: str | Path, board: Board) -> LoadedSave:
 
 
 def _load_journal(path: Path, raw: bytes, board: Board) -> LoadedSave:
-    journal = read_journal(path, raw, board)
+    journal = read_journal(path, raw, board, key=folder_key(path.parent, create=False))
     record = journal.record
-    last = journal.last
-    trusted = last is not None and sealed(folder_key(path.parent, create=False), last.chain, last.seal)
-    states = replay_all(path, board, record, trusted=trusted)
+    states = replay_all(path, board, record, trusted=journal.sealed)
     check_replayed(path, journal, states[-1])
     try:
         when = datetime.fromtimestamp(os.stat(path).st_mtime).astimezone().replace(microsecond=0)
