@@ -29,7 +29,15 @@ from pathlib import Path
 
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.engine import Action, Board, GameRecord, GameState, Rules, apply, legal_actions, new_game
-from monopoly_tui.saves import DATA_DIR_ENV, SaveSeat, list_saves, load_save, saves_dir, write_save
+from monopoly_tui.saves import (
+    DATA_DIR_ENV,
+    SaveSeat,
+    action_line,
+    list_saves,
+    load_save,
+    saves_dir,
+    write_save,
+)
 from monopoly_tui.saves import listing as _listing
 from monopoly_tui.session import GameSession
 
@@ -122,8 +130,13 @@ def main() -> None:
             def one_action(session: GameSession = session) -> None:
                 session.act(chooser.choice(legal_actions(session.state)))
 
-            def rewrite(prefix: GameRecord = prefix, after: GameState = after) -> None:
-                write_save(whole, board=board, seats=seats_of(after), state=after, record=prefix)
+            lines = [action_line(a) for a in prefix.actions]  # the old autosave kept these between saves
+
+            def rewrite(
+                prefix: GameRecord = prefix, after: GameState = after, lines: list[str] = lines
+            ) -> None:
+                seats = seats_of(after)
+                write_save(whole, board=board, seats=seats, state=after, record=prefix, action_lines=lines)
 
             cost = alternating(args.runs, journal=one_action, whole=rewrite)
             size = path.stat().st_size / 1024

@@ -438,3 +438,60 @@ def test_only_a_journal_sealed_here_replays_through_the_fast_path(
     (elsewhere / ".journal-key").write_bytes(b"k" * 32)
     saves.seal._keys.clear()
     assert load_save(copy, board()).state == session.state and not unchecked
+
+
+# --- checkpoints --------------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def often(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A checkpoint every 20 actions, at least 10 replayed on resuming."""
+    import monopoly_tui.session as session_module
+
+    monkeypatch.setattr(session_module, "CHECKPOINT_EVERY", 20)
+    monkeypatch.setattr(session_module, "LOG_ON_RESUME", 10)
+    monkeypatch.setattr(saves.checkpoint, "RESUME_TAIL", 10)
+
+
+def test_a_sealed_journal_resumes_from_its_last_checkpoint_as_if_replayed_whole(
+    often: None, tmp_path: Path
+) -> None:
+    session = journal_game(150, WITH_BOTS, seed=6)
+    path = session.save_path
+    assert path is not None
+    assert path.read_bytes().count(b',"checkpoint":') >= 3
+    here = load_save(path, board())
+    assert 0 < here.start <= len(here.record.actions) - 10
+    assert len(here.states) == len(here.record.actions) - here.start + 1
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    shutil.copyfile(path, elsewhere / path.name)
+    whole = load_save(elsewhere / path.name, board())  # not sealed there: replayed whole, checked
+    assert whole.start == 0 and whole.state == here.state == session.state
+    fast, slow = GameSession.resume(board(), here), GameSession.resume(board(), whole)
+    assert fast.record == slow.record == session.record
+    assert fast.worth == slow.worth == session.worth  # the game-over chart
+    assert fast.courtesy.refused == slow.courtesy.refused
+    assert fast.log == slow.log
+    play(fast, 40, seed=8)  # and it goes on saving, checkpoints included
+    again = load_save(path, board())
+    assert again.record == fast.record and again.start > here.start
+    assert GameSession.resume(board(), again).worth == fast.worth
+
+
+def test_a_checkpoint_that_disagrees_with_the_replay_is_refused(often: None) -> None:
+    session = journal_game(60)
+    path = session.save_path
+    assert path is not None
+    raw = path.read_bytes()
+    lines = raw.split(b"\n")
+    number = next(i for i, line in enumerate(lines) if b',"checkpoint":' in line) + 1
+
+    def moved(d: dict[str, Any]) -> None:  # another position, itself possible: more cash for one
+        tag, first, *rest = d["checkpoint"]["position"].split(" ")
+        name, holding = first.rsplit(":", 1)
+        cash, where = holding.split("@", 1)
+        d["checkpoint"]["position"] = " ".join([tag, f"{name}:{int(cash) + 1000}@{where}", *rest])
+
+    path.write_bytes(rehashed(raw, moved, number))
+    refused(path, "save.error.inconsistent")

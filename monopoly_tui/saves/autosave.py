@@ -51,8 +51,10 @@ class JournalFile:
         record: GameRecord,
         states: Sequence[GameState],
         durable: bool = True,
+        checkpoint: bytes | None = None,
     ) -> JournalFile:
-        """Write the whole journal of a game atomically; `states` are the states after each action.
+        """Write the whole journal of a game atomically; `states` are the states after each action,
+        `checkpoint` the text of a checkpoint line to end with (saves/checkpoint.py).
 
         Raises SaveError ("save.error.write") when the disk refuses: the file is then as it was."""
         if len(states) != len(record.actions):
@@ -62,6 +64,9 @@ class JournalFile:
         parts = [head]
         for number, (action, state) in enumerate(zip(record.actions, states, strict=True), start=1):
             line, chain = chained(chain, action_body(action, state, number), key)
+            parts.append(line)
+        if checkpoint is not None:
+            line, chain = chained(chain, checkpoint, key)
             parts.append(line)
         data = b"".join(parts)
         write_atomic(path, data, durable=durable)

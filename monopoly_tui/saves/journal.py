@@ -43,8 +43,8 @@ from .seal import seal, sealed
 JOURNAL_VERSION = 3
 MAX_HEAD_BYTES = 64 * 1024
 """The longest head line (eight players and the rules take about 2 KB): the list reads it at once."""
-MAX_LINE_BYTES = 16 * 1024
-"""The longest entry line (the largest trade takes about 1 KB): the list reads the last ones at once."""
+MAX_LINE_BYTES = 4 * 1024 * 1024
+"""The longest entry line (an action takes at most about 1 KB, a checkpoint a few KB in a long game)."""
 
 
 class JournalHead(GameRecord):
@@ -63,7 +63,7 @@ class JournalHead(GameRecord):
 # --- writing ----------------------------------------------------------------------------------------
 
 
-def _compact(data: dict[str, Any]) -> bytes:
+def compact(data: dict[str, Any]) -> bytes:
     """data as one line of JSON without its closing brace (the chain and the seal follow)."""
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")[:-1]
 
@@ -80,7 +80,7 @@ def head_line(*, board: Board, seats: Sequence[SeatLike], record: GameRecord) ->
         "seats": [seat_data(s) for s in seats],
         **record.model_dump(mode="json", exclude={"actions", *(() if record.position else ("position",))}),
     }
-    body = _compact(data)
+    body = compact(data)
     digest = hashlib.sha256(body).hexdigest()
     return body + f',"digest":"{digest}"}}\n'.encode(), digest
 
@@ -97,12 +97,12 @@ def summary(state: GameState, actions: int) -> dict[str, Any]:
 
 def action_body(action: Action, after: GameState, actions: int) -> bytes:
     """The text of an action's line before its chain: `actions` is the record's count after it."""
-    return _compact({**summary(after, actions), "action": action.model_dump(mode="json")})
+    return compact({**summary(after, actions), "action": action.model_dump(mode="json")})
 
 
 def undo_body(undone: int, after: GameState) -> bytes:
     """The text of an undo's line before its chain: the action at `undone` (the last) was taken back."""
-    return _compact({**summary(after, undone), "undo": undone})
+    return compact({**summary(after, undone), "undo": undone})
 
 
 def link(previous: str, body: bytes) -> str:
@@ -130,7 +130,7 @@ _LINE = re.compile(
     + _SEAT
     + rb',"winner":'
     + _SEAT
-    + rb',"(action|undo)":(.+),"chain":"([0-9a-f]{64})","seal":"((?:[0-9a-f]{32})?)"\}'
+    + rb',"(action|undo|checkpoint)":(.+),"chain":"([0-9a-f]{64})","seal":"((?:[0-9a-f]{32})?)"\}'
 )
 """An entry line exactly as the game writes it (the action itself is checked by the engine's model)."""
 _CHAIN = b',"chain":"'
@@ -151,6 +151,8 @@ class Entry:
     """The position of the action taken back (an undo line), else None."""
     action: bytes
     """The action's JSON (an action line), else b""."""
+    checkpoint: bytes = b""
+    """The checkpoint's JSON (a checkpoint line: saves/checkpoint.py), else b""."""
 
     @classmethod
     def parse(cls, line: bytes) -> Entry | None:
@@ -160,6 +162,10 @@ class Entry:
             return None
         actions, round_, turn, winner, kind, what, chain, mark = match.groups()
         undo = None
+        if kind == b"checkpoint":
+            what, checkpoint = b"", what
+        else:
+            checkpoint = b""
         if kind == b"undo":
             if not what.isdigit() or (what.startswith(b"0") and what != b"0"):
                 return None
@@ -173,6 +179,7 @@ class Entry:
             seal=mark.decode("ascii"),
             undo=undo,
             action=what if undo is None else b"",
+            checkpoint=checkpoint,
         )
 
     def summary(self) -> dict[str, Any]:
@@ -207,6 +214,9 @@ class Journal:
     """A cut-off last line was dropped."""
     sealed: bool
     """The last line carries this folder's seal: the game wrote, and checked, every line."""
+    checkpoints: tuple[tuple[int, bytes, bool], ...] = ()
+    """Every checkpoint line: the count of actions it stands after, its JSON, and whether the record
+    still holds those actions (an undo below it makes it stale)."""
 
 
 def read_head(path: Path, line: bytes, board: Board, expected: tuple[str, ...] | None) -> JournalHead:
@@ -251,14 +261,15 @@ def read_journal(
     texts: list[bytes] = []
     numbers: list[int] = []  # the line of each action
     undos: list[tuple[int, int]] = []  # (how many actions before it, the position taken back)
+    checkpoints: list[list[Any]] = []
     count = 0
     for number, line in enumerate(body, start=2):
         entry = None
         if ours:  # our own layout: the chain alone shows a change
             cut = line.rfind(_CHAIN)
             at = line.find(b',"action":', 0, cut)
-            if cut < 0 or at < 0:
-                entry = Entry.parse(line)  # an undo
+            if cut < 0 or at < 0 or 0 <= line.find(b',"checkpoint":', 0, at) < at:
+                entry = Entry.parse(line)  # an undo or a checkpoint
                 if entry is None:
                     _bad_line(path, number, "layout")
         else:
@@ -274,13 +285,17 @@ def read_journal(
             numbers.append(number)
             count += 1
             continue
-        if entry.undo is None:
+        if entry.checkpoint:
+            checkpoints.append([count, entry.checkpoint, True])
+        elif entry.undo is None:
             texts.append(entry.action)
             numbers.append(number)
             count += 1
         elif entry.undo == count - 1:
             undos.append((len(texts), entry.undo))
             count -= 1
+            for stale in checkpoints:
+                stale[2] = stale[2] and stale[0] <= count
         else:
             _bad_line(path, number, "undo")
         if entry.actions != count:
@@ -300,7 +315,16 @@ def read_journal(
     ).model_copy(update={"actions": tuple(actions), "undone": tuple(undone)})
     if last is not None and last.actions != len(actions):
         _bad_line(path, len(lines), "actions")
-    return Journal(head, record, last, chain, len(raw) - len(rest), torn=bool(rest), sealed=ours)
+    return Journal(
+        head,
+        record,
+        last,
+        chain,
+        len(raw) - len(rest),
+        torn=bool(rest),
+        sealed=ours,
+        checkpoints=tuple((c, text, usable) for c, text, usable in checkpoints),
+    )
 
 
 def _actions(path: Path, texts: list[bytes], numbers: list[int]) -> list[Action]:
