@@ -21,6 +21,7 @@ from ..boardfile import load_board
 from ..engine import Board
 from ..engine.actions import ACTION_ADAPTER
 from ..engine.record import first_state
+from .checkpoint import Checkpoint
 from .decoding import inconsistent
 from .errors import SaveError, error
 from .files import SAVE_SUFFIX, saves_folder
@@ -41,8 +42,9 @@ from .seal import folder_key, sealed
 
 HEAD_BYTES = 256 * 1024
 """A save up to this size is checked whole in the list; a larger one by its head (at most this much)."""
-TAIL_BYTES = 2 * MAX_LINE_BYTES + 2
-"""What the list reads from the end of a large journal: its last two lines, whole."""
+TAIL_BYTES = 64 * 1024
+"""What the list reads first from the end of a large journal, for its last two lines (more, up to two
+of the longest lines, only when they are longer)."""
 
 
 @dataclass(frozen=True)
@@ -172,11 +174,14 @@ def _journal_header(
 def _last_entry(path: Path, head: JournalHead, size: int) -> Entry:
     """The last whole line of a large journal (read from its end), checked on its own: its seal, or
     without one its chain from the line before; its action by the engine's model."""
-    tail, _ = read_tail(path, TAIL_BYTES)
-    lines = tail.split(b"\n")
-    lines.pop()  # b"" after a whole line, or a cut-off one
-    if size > len(tail):
-        lines = lines[1:]  # the first may be cut by where the reading started
+    for count in (TAIL_BYTES, 2 * MAX_LINE_BYTES + 2):  # the last two lines: almost always short
+        tail, _ = read_tail(path, count)
+        lines = tail.split(b"\n")
+        lines.pop()  # b"" after a whole line, or a cut-off one
+        if size > len(tail):
+            lines = lines[1:]  # the first may be cut by where the reading started
+        if len(lines) >= 2:
+            break
     entries = [Entry.parse(line) for line in lines[-2:]]
     entry = entries[-1] if entries else None
     if entry is None:
@@ -189,10 +194,12 @@ def _last_entry(path: Path, head: JournalHead, size: int) -> Entry:
         body = line[: len(line) - len(entry.seal) - 86]
         if previous is None or link(previous.chain, body) != entry.chain:
             inconsistent(path, "journal end")
-    if entry.undo is None:
-        try:
+    try:
+        if entry.checkpoint:
+            Checkpoint.model_validate_json(entry.checkpoint, strict=True)
+        elif entry.undo is None:
             ACTION_ADAPTER.validate_json(entry.action, strict=True)
-        except ValidationError:
-            inconsistent(path, "journal end")
+    except ValidationError:
+        inconsistent(path, "journal end")
     check_summary(path, entry, head, number=None)
     return entry
