@@ -184,9 +184,9 @@ class GameSession:
     def can_undo(self) -> bool:
         """The last action may be taken back: a person's decision that revealed nothing random
         (no dice thrown, no card drawn), e.g. a mistaken «не покупать» or a house built by mistake."""
-        if not self.history or not self.record.actions:
+        if not self.history or not self._actions:
             return False
-        last = self.record.actions[-1]
+        last = self._actions[-1]  # not self.record: that copies every action (asked after each one)
         if last.player in self.bots:
             return False
         return not any(e.kind in ("dice_rolled", "card_drawn") for e in self.state.events)

@@ -27,6 +27,7 @@ from monopoly_tui.engine import legal_actions
 from monopoly_tui.saves import (
     SaveError,
     backup_path,
+    latest_unfinished,
     list_saves,
     load_save,
     lock_save,
@@ -495,3 +496,45 @@ def test_a_checkpoint_that_disagrees_with_the_replay_is_refused(often: None) -> 
 
     path.write_bytes(rehashed(raw, moved, number))
     refused(path, "save.error.inconsistent")
+
+
+# --- the list -----------------------------------------------------------------------------------------
+
+
+def test_the_list_reads_a_large_journals_head_and_end_and_checks_them(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(saves.listing, "HEAD_BYTES", 4096)
+    monkeypatch.setattr(saves.listing, "TAIL_BYTES", 1024)
+    session = journal_game(60, WITH_BOTS)
+    path = session.save_path
+    assert path is not None
+    size = path.stat().st_size
+    assert size > 4096 + 1024
+    reads: list[tuple[str, int | None]] = []
+    head, tail = saves.listing.read_bounded, saves.listing.read_tail
+
+    def counted_head(p: Path, limit: int | None = None) -> tuple[bytes, int]:
+        reads.append(("head", limit))
+        return head(p, limit)
+
+    def counted_tail(p: Path, count: int) -> tuple[bytes, int]:
+        reads.append(("tail", count))
+        return tail(p, count)
+
+    monkeypatch.setattr(saves.listing, "read_bounded", counted_head)
+    monkeypatch.setattr(saves.listing, "read_tail", counted_tail)
+    [entry] = list_saves(board())
+    assert reads == [("head", 4096), ("tail", 1024)]  # never the whole file
+    state = session.state
+    assert entry.header is not None and entry.header.actions == len(session.record.actions)
+    assert entry.header.round == state.round and entry.header.turn == session.seats[state.turn].name
+    raw = path.read_bytes()
+    lines = raw.split(b"\n")
+    assert b'"winner":null' in lines[-2]
+    over = lines[-2].replace(b'"turn":0,', b'"turn":null,', 1).replace(b'"winner":null', b'"winner":1', 1)
+    assert over != lines[-2]
+    path.write_bytes(b"\n".join([*lines[:-2], over, b""]))  # finished by hand: neither seal nor chain fits
+    [entry] = list_saves(board())
+    assert entry.error is not None and entry.error.code == "save.error.inconsistent"
+    assert latest_unfinished(board()) is None  # not offered to continue, either
