@@ -3,6 +3,7 @@
 - `journal`: the save format games are written in (3): a head line, then a line appended per action,
   each linked to the one before by a hash chain; `autosave` writes it (JournalFile); `seal` proves a
   journal was written, and so checked, by this game (its replay then takes the engine's fast path);
+  `checkpoint` puts the position in the journal every 1 000 actions, so such a journal resumes from it;
 - `format`: a save written whole, as one JSON object (formats 1 and 2, read; dump_save writes 2), and
   the checks every format shares (SaveSeat, SaveHeader);
 - `decoding`: JSON and validation errors made into SaveErrors naming the field;

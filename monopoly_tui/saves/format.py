@@ -1,11 +1,12 @@
-"""The save file's format and its checks: what a save holds, how it is written out, and why one is refused.
+"""Saves written whole (formats 1 and 2) and the checks every format shares: what such a save holds,
+how it is written out, and why one is refused. (Games are saved as journals now: saves/journal.py.)
 
-A save is one JSON object: the engine's GameRecord (format, board_id, rules, players, seed, actions,
-undone) plus `format_version`, the `board_hash` of the board it was played on, the `seats` (name,
-token, colour, bot kind) and a `header` for the list of saved games (names, round, date, whose turn,
-finished, winner, number of actions) with its `digest`: a sha256 of the header and every field but
-the actions, so a header edited by hand (a game marked finished, another round) is refused. The state
-is not stored: loading replays the record.
+A save written whole is one JSON object: the engine's GameRecord (format, board_id, rules, players,
+seed, actions, undone) plus `format_version`, the `board_hash` of the board it was played on, the
+`seats` (name, token, colour, bot kind) and a `header` for the list of saved games (names, round, date,
+whose turn, finished, winner, number of actions) with its `digest`: a sha256 of the header and every
+field but the actions, so a header edited by hand (a game marked finished, another round) is refused.
+The state is not stored: loading replays the record.
 
 Every field is checked, strictly (booleans are not numbers, strings are not numbers, nested rules too):
 names are normalised (monopoly_tui.names) and at most MAX_NAME_LENGTH long, colours are #rgb/#rrggbb,

@@ -328,16 +328,24 @@ def read_journal(
 
 
 def _actions(path: Path, texts: list[bytes], numbers: list[int]) -> list[Action]:
-    """The actions of the lines, checked by the engine's model (strictly), all at once."""
+    """The actions of the lines, checked by the engine's model (strictly), all at once: each different
+    text once (a game repeats its actions: «end the turn», «throw the dice»; actions are immutable, so
+    equal ones may be one object)."""
     if not texts:
         return []
+    first_line: dict[bytes, int] = {}
+    for text, number in zip(texts, numbers, strict=True):
+        first_line.setdefault(text, number)
+    unique = list(first_line)
     try:
-        return _ACTIONS.validate_json(b"[" + b",".join(texts) + b"]", strict=True)
+        parsed = _ACTIONS.validate_json(b"[" + b",".join(unique) + b"]", strict=True)
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         loc = first.get("loc", ())
-        number = numbers[loc[0]] if loc and isinstance(loc[0], int) else numbers[0]
+        number = first_line[unique[loc[0]]] if loc and isinstance(loc[0], int) else numbers[0]
         _bad_line(path, number, f"action: {first['msg']} at {field_path(loc[1:])}")
+    action_of = dict(zip(unique, parsed, strict=True))
+    return [action_of[text] for text in texts]
 
 
 def _bad_line(path: Path, number: int, detail: str) -> NoReturn:
