@@ -180,6 +180,9 @@ class GameSession:
         if self._journal is not None:
             self._pending.append(action_body(action, state, len(self._actions)))
         self._note(state.events, narrated=narrated)
+        if self._journal is not None and len(self._actions) - self._checkpointed >= CHECKPOINT_EVERY:
+            self._pending.append(self._checkpoint(self._worth_covered))  # written with the next save
+            self._checkpointed, self._worth_covered = len(self._actions), len(self.worth)
 
     def can_undo(self) -> bool:
         """The last action may be taken back: a person's decision that revealed nothing random
@@ -210,20 +213,14 @@ class GameSession:
         an older format, a file not as this window left it); a failure is kept for the players to see."""
         if self.save_path is None:
             return
-        count = len(self._actions)
         try:
             journal = self._journal
-            checkpoint = count - self._checkpointed >= CHECKPOINT_EVERY
-            if checkpoint:
-                self._pending.append(self._checkpoint(self._worth_covered))
             if (
                 journal is None
                 or journal.path != self.save_path
                 or not journal.append(self._pending, durable=durable)
             ):
                 self._create(durable)
-            elif checkpoint:
-                self._checkpointed, self._worth_covered = count, len(self.worth)
             self._pending.clear()
             self.save_error = None
             self._unsaved = False
