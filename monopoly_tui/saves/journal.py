@@ -195,7 +195,8 @@ def is_journal(raw: bytes) -> bool:
         data = json.loads(first)
     except (ValueError, RecursionError):
         return False
-    return isinstance(data, dict) and type(data.get("format_version")) is int and data["format_version"] == 3
+    version = data.get("format_version") if isinstance(data, dict) else None
+    return type(version) is int and version == JOURNAL_VERSION
 
 
 @dataclass(frozen=True)

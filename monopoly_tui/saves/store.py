@@ -47,7 +47,8 @@ class LoadedSave:
     state: GameState
     """The state after the last action of the record."""
     states: tuple[GameState, ...] = ()
-    """The state before the first action and after each one (states[-1] is state)."""
+    """The state after the record's first `start` actions and after each later one (states[-1] is
+    state): every state of the game, unless it resumed from a checkpoint."""
     start: int = 0
     """How many actions of the record come before states[0] (a resume from a checkpoint)."""
     worth: tuple[tuple[int, ...], ...] = ()
