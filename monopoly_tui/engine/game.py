@@ -9,7 +9,8 @@ and propose trades (the rules allow it on one's own turn and between other playe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from . import auction, buildings, dice, finance, jail, landing, legality, mortgages, trade, turn
 from .actions import (
@@ -209,8 +210,8 @@ def _manage_actions(state: GameState, seat: int, *, raising_only: bool) -> list[
 def apply(state: GameState, action: Action) -> GameState:
     """The state after action. Raises IllegalActionError (state untouched) if it is not legal now."""
     legality.check(state, action)
-    t = Table(state)
-    _carry_out(t, action)
+    t = Table.of(state)
+    _CARRY_OUT[type(action)](t, action)
     turn.settle(t)
     return t.freeze()
 
@@ -220,8 +221,8 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
     construction (the bots' own loop, where each bot decides through legal_actions and why_illegal).
     The same rules make the same state; but an illegal action is not refused, it makes a state no game
     reaches. Anything from a person, a file or a network goes through `apply`."""
-    t = Table(state)
-    _carry_out(t, action)
+    t = Table.of(state)
+    _CARRY_OUT[type(action)](t, action)
     turn.settle(t)
     return t.freeze()
 
@@ -248,21 +249,16 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
 # --- carrying out: each changes the table for one kind of action ---------------------------------------
 
 
-def _dice(t: Table, action: Roll) -> tuple[int, int]:
-    if action.dice is not None:
-        return action.dice
-    t.rng, thrown = dice.throw_dice(t.rng)
-    return thrown
-
-
 def _roll(t: Table, action: Roll) -> None:
+    thrown = action.dice
+    if thrown is None:
+        t.rng, thrown = dice.throw_dice(t.rng)
     if t.phase == "utility_roll":
-        thrown = _dice(t, action)
         t.emit("dice_rolled", player=action.player, dice=thrown, reason="utility")
         landing.utility_throw(t, action.player, thrown[0] + thrown[1])
         turn.finish_move(t)
     else:
-        turn.throw(t, action.player, _dice(t, action))
+        turn.throw(t, action.player, thrown)
 
 
 def _buy(t: Table, action: Buy) -> None:
@@ -291,49 +287,40 @@ def _unmortgage(t: Table, action: Unmortgage) -> None:
     mortgages.unmortgage(t, action.player, action.square, just_received=fresh)
 
 
-def _carry_out(t: Table, action: Action) -> None:
-    """Change the table for one (already checked) action."""
-    seat = action.player
-    match action:
-        case Roll():
-            _roll(t, action)
-        case EndTurn():
-            turn.end_turn(t)
-        case Buy():
-            _buy(t, action)
-        case Decline():
-            _decline(t, action)
-        case Bid():
-            auction.bid(t, seat, action.amount)
-        case PassBid():
-            auction.pass_bid(t, seat)
-        case PayJailFine():
-            jail.pay_fine(t, seat)
-        case UseJailCard():
-            jail.use_card(t, seat, action.deck)
-        case PayDebt():
-            finance.pay_debt(t)
-        case DeclareBankruptcy():
-            turn.bankrupt(t)
-        case Build():
-            buildings.build(t, seat, action.square)
-        case SellBuilding():
-            buildings.sell(t, seat, action.square, t.buildings[action.square] - 1)
-        case SellDown():
-            for square in t.board.group_members[action.group]:
-                buildings.sell(t, seat, square, min(t.buildings[square], action.level))
-        case PlaceBuilding():
-            buildings.place(t, seat, action.square)
-        case Mortgage():
-            mortgages.mortgage(t, seat, action.square)
-        case Unmortgage():
-            _unmortgage(t, action)
-        case KeepMortgage():
-            t.mortgage_choices = t.mortgage_choices[1:]
-            t.emit("mortgage_kept", player=seat, square=action.square)
-        case ProposeTrade():
-            trade.propose(t, action)
-        case AcceptTrade():
-            trade.accept(t)
-        case RejectTrade():
-            trade.reject(t)
+def _sell(t: Table, action: SellBuilding) -> None:
+    buildings.sell(t, action.player, action.square, t.buildings[action.square] - 1)
+
+
+def _sell_down(t: Table, action: SellDown) -> None:
+    for square in t.board.group_members[action.group]:
+        buildings.sell(t, action.player, square, min(t.buildings[square], action.level))
+
+
+def _keep_mortgage(t: Table, action: KeepMortgage) -> None:
+    t.mortgage_choices = t.mortgage_choices[1:]
+    t.emit("mortgage_kept", player=action.player, square=action.square)
+
+
+_CARRY_OUT: dict[type, Callable[[Table, Any], None]] = {
+    Roll: _roll,
+    EndTurn: lambda t, action: turn.end_turn(t),
+    Buy: _buy,
+    Decline: _decline,
+    Bid: lambda t, action: auction.bid(t, action.player, action.amount),
+    PassBid: lambda t, action: auction.pass_bid(t, action.player),
+    PayJailFine: lambda t, action: jail.pay_fine(t, action.player),
+    UseJailCard: lambda t, action: jail.use_card(t, action.player, action.deck),
+    PayDebt: lambda t, action: finance.pay_debt(t),
+    DeclareBankruptcy: lambda t, action: turn.bankrupt(t),
+    Build: lambda t, action: buildings.build(t, action.player, action.square),
+    SellBuilding: _sell,
+    SellDown: _sell_down,
+    PlaceBuilding: lambda t, action: buildings.place(t, action.player, action.square),
+    Mortgage: lambda t, action: mortgages.mortgage(t, action.player, action.square),
+    Unmortgage: _unmortgage,
+    KeepMortgage: _keep_mortgage,
+    ProposeTrade: trade.propose,
+    AcceptTrade: lambda t, action: trade.accept(t),
+    RejectTrade: lambda t, action: trade.reject(t),
+}
+"""What each kind of (already checked) action changes on the table, by the action's class."""

@@ -7,6 +7,10 @@ The table's slots are the state's fields by name: taking a state apart is one un
 tuple, and putting the new one together is one tuple built in field order. The players are a list; a
 square's owner, mortgage and buildings change through the table's methods, which turn that tuple into
 a list the first time (most actions change none of them).
+
+The table that made a state is kept at hand after it is frozen: when the next action is applied to
+that same state (a game going on, which is nearly always the case), the table carries on from there
+instead of a new one taking the state apart again (see `Table.of`).
 """
 
 from __future__ import annotations
@@ -73,6 +77,15 @@ class Table:
     winner: int | None
     eliminated: tuple[int, ...]
     standings: tuple[int, ...]
+
+    @staticmethod
+    def of(state: GameState) -> Table:
+        """A table for state: the one that froze it, when it is still at hand, else a new one."""
+        try:
+            made, t = _CARRIED.pop()
+        except IndexError:
+            return Table(state)
+        return t if made is state else Table(state)
 
     def __init__(self, state: GameState) -> None:
         self.base = state
@@ -194,13 +207,17 @@ class Table:
 
     def freeze(self) -> GameState:
         """The new immutable state, with this action's events (tuple() of a tuple is the tuple itself:
-        what no rule changed is handed over as it is)."""
+        what no rule changed is handed over as it is). The table is then kept at hand as that state's:
+        it holds the same values (a list where the state has a tuple), without the events."""
         decks = self.decks
         if self._piles:
             piles = self._piles
             chance = tuple(piles.get("chance", decks.chance))
-            decks = _new(Decks, (chance, tuple(piles.get("community_chest", decks.community_chest))))
-        return _new(
+            decks = self.decks = _new(
+                Decks, (chance, tuple(piles.get("community_chest", decks.community_chest)))
+            )
+            self._piles = {}
+        state = self.base = _new(
             GameState,
             (
                 self.board,
@@ -238,3 +255,13 @@ class Table:
                 tuple(self.events),
             ),
         )
+        # the squares' tuples again, so that the next change copies them instead of changing the state's
+        self.owner, self.mortgaged, self.buildings = state.owner, state.mortgaged, state.buildings
+        self.events = []
+        _CARRIED.append((state, self))
+        return state
+
+
+_CARRIED: list[tuple[GameState, Table]] = []
+"""The last table frozen and the state it made (at most one: each `Table.of` takes it; a pop and an
+append are each atomic, so two threads applying actions at once at worst make a new table)."""
