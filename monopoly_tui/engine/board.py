@@ -11,6 +11,18 @@ from .model import Frozen
 from .rules import Rules
 
 BOARD_SIZE = 40
+SquareKind = Literal[
+    "go",
+    "street",
+    "station",
+    "utility",
+    "tax",
+    "chance",
+    "community_chest",
+    "jail",
+    "free_parking",
+    "go_to_jail",
+]
 DeckName = Literal["chance", "community_chest"]
 DECKS: tuple[DeckName, ...] = ("chance", "community_chest")
 
@@ -370,11 +382,13 @@ class Layout:
 
     def __init__(self, board: Board) -> None:
         squares = board.squares
-        self.kinds: tuple[str, ...] = tuple(s.kind for s in squares)
+        self.kinds: tuple[SquareKind, ...] = tuple(s.kind for s in squares)
         self.group_of: tuple[tuple[int, ...], ...] = board.group_of
         """For each square, its group (see Board.group_of)."""
         self.prices: tuple[int, ...] = tuple(d.price if d is not None else 0 for d in board.deeds)
         """The printed price of each ownable square (0 for the others)."""
-        self.rents: tuple[tuple[int, ...], ...] = tuple(s.rent if isinstance(s, Street) else () for s in squares)
+        self.rents: tuple[tuple[int, ...], ...] = tuple(
+            s.rent if isinstance(s, Street) else () for s in squares
+        )
         """A street's rents (base, 1-4 houses, hotel); () for any other square."""
         self.taxes: tuple[int, ...] = tuple(s.amount if isinstance(s, Tax) else 0 for s in squares)

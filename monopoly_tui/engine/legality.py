@@ -135,14 +135,34 @@ def _turn_player(state: GameState, action: Action) -> bool:
 
 
 def _roll_legal(state: GameState, action: Roll) -> bool:
+    # the commonest checks of a game, with _turn_player and _calm written out
     phase = state.phase
-    if phase != "roll" and phase != "utility_roll":
-        return False
-    return action.dice is None and _turn_player(state, action)
+    seat = action.player
+    return (
+        (phase == "roll" or phase == "utility_roll")
+        and action.dice is None
+        and type(seat) is int
+        and seat == state.turn
+        and state.trade is None
+        and not state.mortgage_choices
+        and not state.debts
+        and state.auction is None
+        and state.placement is None
+    )
 
 
 def _end_turn_legal(state: GameState, action: EndTurn) -> bool:
-    return state.phase == "end_turn" and _turn_player(state, action)
+    seat = action.player
+    return (
+        state.phase == "end_turn"
+        and type(seat) is int
+        and seat == state.turn
+        and state.trade is None
+        and not state.mortgage_choices
+        and not state.debts
+        and state.auction is None
+        and state.placement is None
+    )
 
 
 def _decline_legal(state: GameState, action: Decline) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Unpack
 
 from .actions import ProposeTrade
-from .board import Board, DeckName
+from .board import Board, DeckName, Layout
 from .events import Event, EventKind
 from .rules import Rules
 from .state import (
@@ -41,7 +41,7 @@ _new = tuple.__new__
 class Table:
     """Everything of a GameState, with lists where rules change things in place."""
 
-    __slots__ = (*GameState._fields[:-1], "_piles", "base", "events")
+    __slots__ = (*GameState._fields[:-1], "_piles", "base", "events", "layout")
     """The state's fields but its events (the table keeps a list of them), and its own."""
 
     # the state's fields (see GameState), in its order
@@ -125,6 +125,8 @@ class Table:
             _,
         ) = state
         self.players = list(players)
+        self.layout: Layout = self.board.layout
+        """The board's lookups by square."""
         self._piles: dict[DeckName, list[int]] = {}
         """The decks drawn from or put back to, as lists (the others stay as they are)."""
         self.events: list[Event] = []
