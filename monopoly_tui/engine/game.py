@@ -38,6 +38,7 @@ from .actions import (
 )
 from .board import BOARD_SIZE, Board
 from .errors import IllegalActionError, Refusal, refusal
+from .legality import PLAINLY_LEGAL as _PLAINLY_LEGAL
 from .legality import situation as situation
 from .rules import Rules
 from .state import Decks, GameState, PlayerState, Situation
@@ -209,10 +210,14 @@ def _manage_actions(state: GameState, seat: int, *, raising_only: bool) -> list[
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after action. Raises IllegalActionError (state untouched) if it is not legal now."""
-    legality.check(state, action)
+    kind = type(action)
+    plainly_legal = _PLAINLY_LEGAL.get(kind)
+    if plainly_legal is None or not plainly_legal(state, action):
+        legality.check(state, action)
     t = Table.of(state)
-    _CARRY_OUT[type(action)](t, action)
-    turn.settle(t)
+    _CARRY_OUT[kind](t, action)
+    if t.pending_move is not None or t.auction_queue:  # else settling has nothing to do
+        turn.settle(t)
     return t.freeze()
 
 
@@ -223,7 +228,8 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
     reaches. Anything from a person, a file or a network goes through `apply`."""
     t = Table.of(state)
     _CARRY_OUT[type(action)](t, action)
-    turn.settle(t)
+    if t.pending_move is not None or t.auction_queue:
+        turn.settle(t)
     return t.freeze()
 
 

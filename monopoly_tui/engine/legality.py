@@ -87,7 +87,7 @@ def actor(state: GameState, now: Situation) -> int | None:
 
 def check(state: GameState, action: Action) -> None:
     """Raise IllegalActionError with the reason when action may not be applied to state."""
-    plainly_legal = _PLAINLY_LEGAL.get(type(action))
+    plainly_legal = PLAINLY_LEGAL.get(type(action))
     if plainly_legal is not None and plainly_legal(state, action):
         return
     malformed = malformation(state, action)
@@ -239,7 +239,7 @@ def _keep_legal(state: GameState, action: KeepMortgage) -> bool:
     )
 
 
-_PLAINLY_LEGAL: dict[type, Callable[[GameState, Action], bool]] = {
+PLAINLY_LEGAL: dict[type, Callable[[GameState, Action], bool]] = {
     Roll: _roll_legal,  # type: ignore[dict-item]
     EndTurn: _end_turn_legal,  # type: ignore[dict-item]
     Buy: _buy_legal,  # type: ignore[dict-item]

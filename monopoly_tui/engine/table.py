@@ -36,6 +36,7 @@ from .state import (
 
 _new = tuple.__new__
 """Builds a named tuple from its values in field order, without the generated constructor's call."""
+assert len(PlayerState._fields) == 7, "a player's changes below name its seven fields by position"
 
 
 class Table:
@@ -168,7 +169,7 @@ class Table:
     def move_token(self, seat: int, square: int) -> None:
         """The player's token now stands on square (the rules of moving are movement's)."""
         p = self.players[seat]
-        self.players[seat] = _new(PlayerState, (p[0], p[1], square, *p[3:]))
+        self.players[seat] = _new(PlayerState, (p[0], p[1], square, p[3], p[4], p[5], p[6]))
 
     def set_owner(self, square: int, seat: int | None) -> None:
         if isinstance(self.owner, tuple):
@@ -188,24 +189,29 @@ class Table:
 
     def add_cash(self, seat: int, amount: int) -> None:
         p = self.players[seat]
-        self.players[seat] = _new(PlayerState, (p[0], p[1] + amount, *p[2:]))
+        self.players[seat] = _new(PlayerState, (p[0], p[1] + amount, p[2], p[3], p[4], p[5], p[6]))
 
     def bank_pays(self, seat: int, amount: int) -> None:
         """The bank pays a player (salary, card); the bank's money is unlimited."""
-        self.add_cash(seat, amount)
+        p = self.players[seat]
+        self.players[seat] = _new(PlayerState, (p[0], p[1] + amount, p[2], p[3], p[4], p[5], p[6]))
         self.bank_balance -= amount
 
     def pays_bank(self, seat: int, amount: int, *, to_pot: bool = False) -> None:
         """A player pays the bank, or the free-parking pot when the house rule sends it there."""
-        self.add_cash(seat, -amount)
+        p = self.players[seat]
+        self.players[seat] = _new(PlayerState, (p[0], p[1] - amount, p[2], p[3], p[4], p[5], p[6]))
         if to_pot and self.rules.free_parking.jackpot:
             self.pot += amount
         else:
             self.bank_balance += amount
 
     def pays_player(self, payer: int, payee: int, amount: int) -> None:
-        self.add_cash(payer, -amount)
-        self.add_cash(payee, amount)
+        players = self.players
+        p = players[payer]
+        players[payer] = _new(PlayerState, (p[0], p[1] - amount, p[2], p[3], p[4], p[5], p[6]))
+        p = players[payee]
+        players[payee] = _new(PlayerState, (p[0], p[1] + amount, p[2], p[3], p[4], p[5], p[6]))
 
     def freeze(self) -> GameState:
         """The new immutable state, with this action's events (tuple() of a tuple is the tuple itself:
