@@ -42,7 +42,7 @@ assert len(PlayerState._fields) == 7, "a player's changes below name its seven f
 class Table:
     """Everything of a GameState, with lists where rules change things in place."""
 
-    __slots__ = (*GameState._fields[:-1], "_piles", "base", "events", "layout")
+    __slots__ = (*GameState._fields[:-1], "_piles", "_squares_changed", "base", "events", "layout")
     """The state's fields but its events (the table keeps a list of them), and its own."""
 
     # the state's fields (see GameState), in its order
@@ -128,6 +128,8 @@ class Table:
         self.players = list(players)
         self.layout: Layout = self.board.layout
         """The board's lookups by square."""
+        self._squares_changed = False
+        """A square's owner, mortgage or buildings changed: that tuple is a list until the freeze."""
         self._piles: dict[DeckName, list[int]] = {}
         """The decks drawn from or put back to, as lists (the others stay as they are)."""
         self.events: list[Event] = []
@@ -174,17 +176,20 @@ class Table:
     def set_owner(self, square: int, seat: int | None) -> None:
         if isinstance(self.owner, tuple):
             self.owner = list(self.owner)
+            self._squares_changed = True
         self.owner[square] = seat
 
     def set_mortgaged(self, square: int, mortgaged: bool) -> None:
         if isinstance(self.mortgaged, tuple):
             self.mortgaged = list(self.mortgaged)
+            self._squares_changed = True
         self.mortgaged[square] = mortgaged
 
     def set_level(self, square: int, level: int) -> None:
         """The street's buildings (0-4 houses, 5: a hotel); the bank's supply is the caller's."""
         if isinstance(self.buildings, tuple):
             self.buildings = list(self.buildings)
+            self._squares_changed = True
         self.buildings[square] = level
 
     def add_cash(self, seat: int, amount: int) -> None:
@@ -214,9 +219,9 @@ class Table:
         players[payee] = _new(PlayerState, (p[0], p[1] + amount, p[2], p[3], p[4], p[5], p[6]))
 
     def freeze(self) -> GameState:
-        """The new immutable state, with this action's events (tuple() of a tuple is the tuple itself:
-        what no rule changed is handed over as it is). The table is then kept at hand as that state's:
-        it holds the same values (a list where the state has a tuple), without the events."""
+        """The new immutable state, with this action's events; what no rule changed is handed over as
+        it is. The table is then kept at hand as that state's: it holds the same values (the squares'
+        tuples themselves, the players as a list), without the events."""
         decks = self.decks
         if self._piles:
             piles = self._piles
@@ -225,6 +230,13 @@ class Table:
                 Decks, (chance, tuple(piles.get("community_chest", decks.community_chest)))
             )
             self._piles = {}
+        if self._squares_changed:
+            self.owner, self.mortgaged, self.buildings = (
+                tuple(self.owner),
+                tuple(self.mortgaged),
+                tuple(self.buildings),
+            )
+            self._squares_changed = False
         state = self.base = _new(
             GameState,
             (
@@ -232,9 +244,9 @@ class Table:
                 self.rules,
                 self.seed,
                 tuple(self.players),
-                tuple(self.owner),
-                tuple(self.mortgaged),
-                tuple(self.buildings),
+                self.owner,
+                self.mortgaged,
+                self.buildings,
                 self.bank_houses,
                 self.bank_hotels,
                 decks,
@@ -263,8 +275,6 @@ class Table:
                 tuple(self.events),
             ),
         )
-        # the squares' tuples again, so that the next change copies them instead of changing the state's
-        self.owner, self.mortgaged, self.buildings = state.owner, state.mortgaged, state.buildings
         self.events = []
         _CARRIED.append((state, self))
         return state
