@@ -189,6 +189,8 @@ class MonopolyApp(App[None]):
             self.notify(exc.reason, severity="error", timeout=8, markup=False)
             return
         session = GameSession.resume(self.board, loaded)
+        if loaded.notice:  # a cut-off last action was dropped: said here and in the log
+            self.notify(loaded.notice, severity="warning", timeout=10, markup=False)
         session.lock = lock
         if not self.autosave:
             session.save_path = None
