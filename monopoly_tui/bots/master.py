@@ -39,13 +39,13 @@ from .trading import Wish, gains
 
 EFFORTS: dict[str, Effort] = {
     "readable": Effort(rounds=400, horizon=10, least=8, most=20),
-    "fast": Effort(rounds=200, horizon=8, least=6, most=12),
-    "instant": Effort(rounds=100, horizon=6, least=4, most=8),
+    "fast": Effort(rounds=180, horizon=8, least=6, most=12),
+    "instant": Effort(rounds=90, horizon=6, least=4, most=8),
 }
 """By the app's pace of computer players: a decision's budget in playout rounds, and how many rounds a
 playout lasts. A playout round of four players takes about 2 ms on this machine when it is quiet (and
-two to three times that when it is busy): readable about 0.8 s a decision at most, fast 0.4 s, instant
-0.2 s; benchmarks/bench_master.py prints the times measured."""
+two to three times that when it is busy): readable about 0.8 s a decision at most, fast 0.36 s, instant
+0.18 s; benchmarks/bench_master.py prints the times measured."""
 DEFAULT_EFFORT = "fast"
 DEALS = 2
 """Deals played out against no deal, at most, at one look."""
