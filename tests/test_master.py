@@ -37,6 +37,9 @@ LIGHT = Effort(rounds=96, horizon=3, least=4, most=8)
 ORANGE = {16: 0, 18: 0, 19: 1, 6: 1, 21: 2, 31: 3}
 """Seat 0 holds two orange streets, seat 1 the third (Рублёвское шоссе) and a light blue one, seats 2 and 3
 a street each: nobody has a group, and seat 0 can complete orange by trade with seat 1."""
+RICH = {0: 3_000_000}
+"""Seat 0's cash in the orange scenarios: enough to pay what «Сильный» asks for the group's last street
+and build on it."""
 
 
 def master(seat: int, effort: Effort = LIGHT) -> MasterBot:
@@ -85,7 +88,7 @@ def test_a_decision_spends_no_more_than_its_budget() -> None:
 def test_the_policy_choice_stands_unless_another_is_clearly_better() -> None:
     """The first candidate is «Сильный»'s own; with a margin no playout can clear (a gain of the whole
     table) the lookahead never leaves it, and with identical candidates nothing is ever clearly better."""
-    state = make_state(4, owners=ORANGE)
+    state = make_state(4, owners=ORANGE, cash=RICH)
     offer = deals(state, 0, outlook(state, 0).wishes, 1)[0]
     choices = [Choice(None), Choice(offer)]
     assert Lookahead(LIGHT).choose(state, 0, choices, salt=6) == 1
@@ -98,7 +101,7 @@ def test_the_policy_choice_stands_unless_another_is_clearly_better() -> None:
 
 
 def test_deals_are_those_the_partner_accepts_at_the_least_price() -> None:
-    state = make_state(4, owners=ORANGE)
+    state = make_state(4, owners=ORANGE, cash=RICH)
     found = deals(state, 0, outlook(state, 0).wishes, 10)
     assert found, "seat 1 sells Рублёвское шоссе at some price"
     for offer in found:
@@ -116,7 +119,7 @@ def test_deals_are_those_the_partner_accepts_at_the_least_price() -> None:
 def test_it_buys_the_group_it_lacks_when_the_playouts_say_so() -> None:
     """On its turn the master offers seat 1 cash for the last orange street; seat 1, as «Сильный»,
     accepts, and the master holds the group."""
-    state = make_state(4, owners=ORANGE)
+    state = make_state(4, owners=ORANGE, cash=RICH)
     bot = master(0)
     action = bot.manage(state, 0)
     assert isinstance(action, ProposeTrade) and action.take.lots == (19,)
@@ -130,12 +133,12 @@ def test_it_buys_the_group_it_lacks_when_the_playouts_say_so() -> None:
 
 
 def test_no_deals_on_another_players_turn_nor_with_trades_off() -> None:
-    state = make_state(4, owners=ORANGE, turn=2)
+    state = make_state(4, owners=ORANGE, cash=RICH, turn=2)
     bot = master(0)
     assert bot.manage(state, 0) is None and bot.looked_ahead == 0
     quiet = master(0)
     quiet.trades = False
-    assert quiet.manage(make_state(4, owners=ORANGE), 0) is None and quiet.looked_ahead == 0
+    assert quiet.manage(make_state(4, owners=ORANGE, cash=RICH), 0) is None and quiet.looked_ahead == 0
 
 
 def test_trades_answered_as_strong_unless_played_out() -> None:
@@ -170,7 +173,7 @@ def test_an_auction_limit_is_chosen_once_per_auction() -> None:
 def test_same_state_same_decision_and_the_game_dice_unseen() -> None:
     """The playouts' dice come from the public state: the game's own generator (the dice to come) and
     the order of the decks change neither the seed of the playouts nor the futures they play."""
-    state = make_state(4, owners=ORANGE)
+    state = make_state(4, owners=ORANGE, cash=RICH)
     other = state._replace(
         rng=state.rng ^ 0xDEADBEEF,
         decks=state.decks._replace(chance=tuple(reversed(state.decks.chance))),
@@ -185,7 +188,7 @@ def test_same_state_same_decision_and_the_game_dice_unseen() -> None:
 
 
 def test_the_global_rng_is_left_alone() -> None:
-    state = make_state(4, owners=ORANGE)
+    state = make_state(4, owners=ORANGE, cash=RICH)
     random.seed(5)
     expected = random.random()
     random.seed(5)
