@@ -132,10 +132,11 @@ def test_it_buys_the_group_it_lacks_when_the_playouts_say_so() -> None:
     assert bot.manage(state, 0) is None and bot.looked_ahead == 1
 
 
-def test_no_deals_on_another_players_turn_nor_with_trades_off() -> None:
+def test_on_another_players_turn_it_offers_as_strong_and_with_trades_off_nothing() -> None:
     state = make_state(4, owners=ORANGE, cash=RICH, turn=2)
     bot = master(0)
-    assert bot.manage(state, 0) is None and bot.looked_ahead == 0
+    assert bot.manage(state, 0) == make_bot("strong", 1, 0).manage(state, 0)
+    assert bot.looked_ahead == 0, "deals are played out on its own turn only"
     quiet = master(0)
     quiet.trades = False
     assert quiet.manage(make_state(4, owners=ORANGE, cash=RICH), 0) is None and quiet.looked_ahead == 0
@@ -143,7 +144,7 @@ def test_no_deals_on_another_players_turn_nor_with_trades_off() -> None:
 
 def test_trades_answered_as_strong_unless_played_out() -> None:
     generous = offered(TradeSide(cash=1_000_000), TradeSide(lots=(6,)), owners={6: 1})
-    assert decide(generous) == (AcceptTrade(player=1), 0)
+    assert decide(generous)[0] == AcceptTrade(player=1)
     # nothing gained at all: refused without playouts
     stingy = offered(TradeSide(cash=1_000), TradeSide(lots=(39,)), owners={39: 1})
     assert decide(stingy) == (RejectTrade(player=1), 0)

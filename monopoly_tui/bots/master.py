@@ -8,9 +8,10 @@ show it clearly better, pair by pair; everything else it decides as «Сильн
 jail decisions of benchmark games played out, the playouts never found the other choice better.
 
 Its edge is in trading. Between «Сильный» players hardly any deal is made (each wants to gain at least
-as much as the other); «Мастер» offers the deals its partner would accept (bots/master_deals.py) and
-makes one when the playouts find it better than none: a group of its own, bought from a partner who
-cannot build with the cash, beats the two players left out.
+as much as the other); «Мастер» also looks for the deals its partner would accept
+(bots/master_deals.py) and makes one when the playouts find it clearly better than «Сильный»'s own
+offer (or none): a group of its own, bought from a partner who cannot build with the cash, beats the
+two players left out.
 
 Deterministic for a seed, blind to the game's own dice and card order, never touching the global RNG,
 and bounded by a count of playout rounds per decision (its `Effort`), never by the clock.
@@ -34,7 +35,7 @@ from .base import BotKind, JailPolicy
 from .master_deals import deals
 from .master_lookahead import Choice, Effort, Lookahead
 from .outlook import Holdings, holdings, unchanged
-from .strong import APPRAISER, NEVER, StrongBot
+from .strong import APPRAISER, StrongBot
 from .trading import Wish, gains
 
 EFFORTS: dict[str, Effort] = {
@@ -87,15 +88,17 @@ class MasterBot(StrongBot):
     def _offer(
         self, state: GameState, seat: int, spare: int, wished: tuple[Wish, ...]
     ) -> ProposeTrade | None:
-        """On its own turn, when the holdings changed or every RETHINK rounds: the best deal a partner
-        would accept, if the playouts find it clearly better than none."""
+        """«Сильный»'s own offer (or none); on its own turn, when the holdings changed or every RETHINK
+        rounds, the deals a partner would accept are played out against it, and one is made instead if
+        the playouts find it clearly better."""
+        strong = super()._offer(state, seat, spare, wished)
         if state.turn != seat or not self.trades or self._looked_for_deals(state, seat):
-            return None
+            return strong
         self._dealt = (holdings(state), state.round, seat)
-        offers = deals(state, seat, wished, DEALS)
+        offers = [offer for offer in deals(state, seat, wished, DEALS) if offer != strong]
         if not offers:
-            return None
-        choices = [Choice(None), *(Choice(offer) for offer in offers)]
+            return strong
+        choices = [Choice(strong), *(Choice(offer) for offer in offers)]
         chosen = self._pick(state, seat, choices, salt=6).action
         return chosen if isinstance(chosen, ProposeTrade) else None
 
@@ -109,18 +112,22 @@ class MasterBot(StrongBot):
         )
 
     def _offer_floor(self, state: GameState, seat: int, reserve: int, wished: tuple[Wish, ...]) -> int:
-        """No offer comes with these holdings in this round once deals were looked for (and for RETHINK
-        rounds); before that (on another player's turn) the call must not be taken as final."""
-        return NEVER if self._looked_for_deals(state, seat) or not wished else 0
+        """Once deals were looked for (for RETHINK rounds while the holdings stay), «Сильный»'s floor;
+        before that (on another player's turn) the call must not be taken as final."""
+        if self._looked_for_deals(state, seat) or not wished:
+            return super()._offer_floor(state, seat, reserve, wished)
+        return 0
 
     def answer_trade(self, state: GameState, seat: int, offer: ProposeTrade) -> Action:
+        """«Сильный»'s answer, unless the playouts find the other one clearly better; an offer that
+        gives nothing at all is refused without playing out."""
         accept, reject = AcceptTrade(player=seat), RejectTrade(player=seat)
-        if self.likes_trade(state, seat, offer):
-            return accept
+        strong = self.likes_trade(state, seat, offer)
         _, mine = gains(APPRAISER, state, offer)
-        if mine <= 0:
+        if not strong and mine <= 0:
             return reject
-        chosen = self._pick(state, seat, [Choice(reject), Choice(accept)], salt=3)
+        choices = [Choice(accept), Choice(reject)] if strong else [Choice(reject), Choice(accept)]
+        chosen = self._pick(state, seat, choices, salt=3)
         return chosen.action or reject
 
     # --- the turn's decisions --------------------------------------------------------------------------

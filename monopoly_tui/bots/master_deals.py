@@ -6,7 +6,7 @@ which it gains at least as much as the proposer: between two of them hardly anyt
 deal that gives both sides something is won against the two players left out, and cash paid for the
 street that completes a group is worth less to a partner who has no group to build on. So «Мастер» looks
 for the deals the partner would accept — asking the partner's own judgement, as «Сильный» answers — and
-lets the playouts say whether one of them is better than no deal at all.
+lets the playouts say whether one of them is better than «Сильный»'s own offer, or none.
 """
 
 from __future__ import annotations
