@@ -29,9 +29,9 @@ SEAT_KINDS: list[tuple[str, BotKind | None]] = [
     ("seat.human", None),
     ("seat.simple", "simple"),
     ("seat.strong", "strong"),
-    ("seat.master", "master"),
 ]
-"""Who can sit in a seat: a person or a computer player of one of three strengths."""
+"""Who can sit in a seat: a person or a computer player of one of two strengths (the master bot is not
+offered while it plays no better than the strong one; simulate has it)."""
 
 HOUSE_RULES = (
     ("start", "first_by_roll"),

@@ -285,7 +285,6 @@ MESSAGES: dict[str, str] = {
     "seat.simple": "Компьютер: простой",
     "seat.strong": "Компьютер: сильный",
     # bots (issue 16): the third level, «Сильный» looking ahead
-    "seat.master": "Компьютер: мастер",
     "color.red": "красный",
     "color.blue": "синий",
     "color.green": "зелёный",
