@@ -31,7 +31,10 @@ from .engine import (
 from .engine.record import first_state
 from .locale import tr
 from .narrate import narrate, narrate_action
-from .saves import LoadedSave, SaveError, SaveLock, action_line, write_save
+from .saves import LoadedSave, SaveError, SaveLock
+from .saves.autosave import JournalFile
+from .saves.checkpoint import CHECKPOINT_EVERY, RESUME_TAIL, checkpoint_body
+from .saves.journal import action_body, undo_body
 
 PLAYER_COLORS = ("#e5484d", "#3e8ef7", "#2e9e3e", "#f5d90a", "#ab4aba", "#12a594", "#f08c00", "#a0a0a0")
 """Token colours by seat, readable on dark and light backgrounds and distinct in a 16-colour terminal
@@ -55,7 +58,7 @@ class Seat:
     """A person who asked computer players not to offer them trades (setup, kept in the save)."""
 
 
-LOG_ON_RESUME = 1000
+LOG_ON_RESUME = RESUME_TAIL
 """A resumed game's log tells its last this many actions (the whole game is in the replay)."""
 BOT_SAVE_INTERVAL = 1.0
 """Seconds between two (unsynced) saves while computer players move on their own; a person's action,
@@ -100,10 +103,16 @@ class GameSession:
         self._base = record.model_copy(update={"actions": ()})
         self._actions: list[Action] = list(record.actions)
         self._record: GameRecord | None = record
-        self._lines: list[str] = []
-        """action_line() of the first actions, kept between saves (each action is written out once)."""
+        self._journal: JournalFile | None = None
+        """The save file being appended to (None: the next save writes it whole)."""
+        self._pending: list[bytes] = []
+        """The journal lines of what happened since the last save (written by the next one)."""
         self._unsaved = False
         self._saved_at = 0.0
+        self._checkpointed = 0
+        """How many actions the journal's last checkpoint stands after."""
+        self._worth_covered = 0
+        """How many entries of `worth` the journal's checkpoints hold."""
 
     @property
     def record(self) -> GameRecord:
@@ -168,14 +177,19 @@ class GameSession:
         self.state = state
         self._actions.append(action)
         self._record = None
+        if self._journal is not None:
+            self._pending.append(action_body(action, state, len(self._actions)))
         self._note(state.events, narrated=narrated)
+        if self._journal is not None and len(self._actions) - self._checkpointed >= CHECKPOINT_EVERY:
+            self._pending.append(self._checkpoint(self._worth_covered))  # written with the next save
+            self._checkpointed, self._worth_covered = len(self._actions), len(self.worth)
 
     def can_undo(self) -> bool:
         """The last action may be taken back: a person's decision that revealed nothing random
         (no dice thrown, no card drawn), e.g. a mistaken «не покупать» or a house built by mistake."""
-        if not self.history or not self.record.actions:
+        if not self.history or not self._actions:
             return False
-        last = self.record.actions[-1]
+        last = self._actions[-1]  # not self.record: that copies every action (asked after each one)
         if last.player in self.bots:
             return False
         return not any(e.kind in ("dice_rolled", "card_drawn") for e in self.state.events)
@@ -185,35 +199,66 @@ class GameSession:
         assert self.can_undo()
         record = self.record.undo_last()
         undone = self._actions.pop()
-        del self._lines[len(self._actions) :]
         self._base = record.model_copy(update={"actions": ()})
         self._record = record
         self.state = self.history.pop()
+        if self._journal is not None:
+            self._pending.append(undo_body(len(self._actions), self.state))
         self.log.append(tr("log.undone", what=narrate_action(undone, self.state)))
         self.autosave()
 
     def autosave(self, *, durable: bool = True) -> None:
-        """Write the game to its save file (atomically; fsynced when durable); a failure is kept for the
-        players to see."""
+        """Save what happened since the last save (fsynced when durable): the new lines appended to the
+        game's journal, or the whole journal written atomically the first time (a new game, a save of
+        an older format, a file not as this window left it); a failure is kept for the players to see."""
         if self.save_path is None:
             return
-        actions = self._actions
-        self._lines += [action_line(a) for a in actions[len(self._lines) :]]
         try:
-            write_save(
-                self.save_path,
-                board=self.board,
-                seats=self.seats,
-                state=self.state,
-                record=self.record,
-                durable=durable,
-                action_lines=self._lines,
-            )
+            journal = self._journal
+            if (
+                journal is None
+                or journal.path != self.save_path
+                or not journal.append(self._pending, durable=durable)
+            ):
+                self._create(durable)
+            self._pending.clear()
             self.save_error = None
             self._unsaved = False
             self._saved_at = time.monotonic()
         except SaveError as exc:
             self.save_error = exc.reason
+
+    def _checkpoint(self, since: int) -> bytes:
+        """A checkpoint line for the journal (saves/checkpoint.py): the game now, the net worths after
+        the first `since`."""
+        refused = self.courtesy.refused
+        return checkpoint_body(self.state, len(self._actions), worth=self.worth[since:], refused=refused)
+
+    def _create(self, durable: bool) -> None:
+        """Write the whole journal (with a checkpoint at its end once the game is long)."""
+        assert self.save_path is not None
+        count = len(self._actions)
+        long = count >= CHECKPOINT_EVERY
+        self._journal = JournalFile.create(
+            self.save_path,
+            board=self.board,
+            seats=self.seats,
+            record=self.record,
+            states=self._states_after(),
+            durable=durable,
+            checkpoint=self._checkpoint(0) if long else None,
+        )
+        self._checkpointed, self._worth_covered = (count, len(self.worth)) if long else (0, 0)
+
+    def _states_after(self) -> list[GameState]:
+        """The state after each action of the record."""
+        if len(self.history) == len(self._actions):
+            return [*self.history[1:], self.state] if self.history else []
+        states, state = [], first_state(self.board, self.record)  # not played here: replayed
+        for action in self._actions:
+            state = apply(state, action)
+            states.append(state)
+        return states
 
     def flush(self) -> None:
         """Save what the computer players did since the last save (on leaving the game)."""
@@ -235,18 +280,32 @@ class GameSession:
         start = None if record.position is None else first_state(board, record)
         session = cls.start(board, seats, seed=record.seed, rules=record.rules, position=start)
         states = loaded.states
-        if len(states) != len(record.actions) + 1:  # not replayed by load_save: replay here
-            states = (session.state,)
+        begin = loaded.start
+        if begin:  # from a checkpoint: the game as it stood there; load_save replayed the rest
+            session.state = states[0]
+            session._actions = list(record.actions[:begin])
+            session.worth = list(loaded.worth)
+            session.courtesy.refused = {p: list(offers) for p, offers in (loaded.refused or {}).items()}
+        elif len(states) != len(record.actions) + 1:  # not replayed by load_save: replay here
+            replayed = [session.state]
             for action in record.actions:
-                states += (apply(states[-1], action),)
+                replayed.append(apply(replayed[-1], action))
+            states = tuple(replayed)
         quiet = max(0, len(record.actions) - LOG_ON_RESUME)
         if quiet:
             session.log.append(tr("log.earlier", count=quiet))
-        for number, (action, state) in enumerate(zip(record.actions, states[1:], strict=True)):
+        tail = record.actions[begin:]
+        for number, (action, state) in enumerate(zip(tail, states[1:], strict=True), start=begin):
             session._advance(action, state, narrated=number >= quiet)
         session._base = record.model_copy(update={"actions": ()})
         session._record = record
         session.save_path = loaded.path
+        if loaded.journal is not None:  # appended to from here; otherwise written whole at the next save
+            end = loaded.journal
+            session._journal = JournalFile.reopen(loaded.path, chain=end.chain, size=end.size)
+            session._checkpointed, session._worth_covered = end.checkpointed, end.worth_covered
+        if loaded.notice:
+            session.log.append(loaded.notice)
         return session
 
     def _note(self, events: Sequence[Event], *, narrated: bool = True) -> None:

@@ -297,13 +297,19 @@ def test_computer_moves_are_saved_together_and_every_persons_action_durably(
     from monopoly_tui.session import Seat
 
     writes: list[tuple[int, bool]] = []
-    real = saves.store.write_atomic
+    real = saves.autosave.write_atomic  # the journal written whole (the first save)
+    real_append = saves.autosave.JournalFile.append  # and every later save: lines appended
 
     def noted(path: Path, data: bytes, *, durable: bool = True) -> None:
         writes.append((len(session.record.actions), durable))
         real(path, data, durable=durable)
 
-    monkeypatch.setattr(saves.store, "write_atomic", noted)
+    def appended(journal: saves.autosave.JournalFile, bodies: list[bytes], *, durable: bool = True) -> bool:
+        writes.append((len(session.record.actions), durable))
+        return real_append(journal, bodies, durable=durable)
+
+    monkeypatch.setattr(saves.autosave, "write_atomic", noted)
+    monkeypatch.setattr(saves.autosave.JournalFile, "append", appended)
     seats = [
         Seat("Аня", "●", "#ffffff"),
         Seat("Бот", "▲", "#ffffff", "simple"),

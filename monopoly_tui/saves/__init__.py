@@ -1,8 +1,15 @@
 """Save files: autosave, continue, load and list games, and never lose or break one.
 
-- `format`: what a save holds, how it is written out and every check of it (SaveSeat, SaveHeader);
-- `files`: where saves live, atomic writes with a backup, locks between windows, bounded reading;
-- `store`: write_save and load_save (checked and replayed);
+- `journal`: the save format games are written in (3): a head line, then a line appended per action,
+  each linked to the one before by a hash chain; `autosave` writes it (JournalFile); `seal` proves a
+  journal was written, and so checked, by this game (its replay then takes the engine's fast path);
+  `checkpoint` puts the position in the journal every 1 000 actions, so such a journal resumes from it;
+- `format`: a save written whole, as one JSON object (formats 1 and 2, read; dump_save writes 2), and
+  the checks every format shares (SaveSeat, SaveHeader);
+- `decoding`: JSON and validation errors made into SaveErrors naming the field;
+- `files`: where saves live, atomic writes with a backup, locks between windows;
+- `reading`: bounded reading (a regular file of a sane size, whole or its ends);
+- `store`: load_save (any format, checked and replayed) and write_save (format 2, whole);
 - `listing`: the list of saved games, checked without replaying, large files by their head;
 - `errors`: SaveError, a Russian reason for players and an English message for developers.
 """
@@ -14,7 +21,6 @@ from .files import (
     BACKUP_SUFFIX,
     DATA_DIR_ENV,
     LOCK_SUFFIX,
-    MAX_SAVE_BYTES,
     SAVE_SUFFIX,
     SaveLock,
     backup_path,
@@ -27,8 +33,9 @@ from .files import (
     saves_dir,
     saves_folder,
 )
-from .format import FORMAT_VERSION, SaveHeader, SaveSeat, SeatLike, action_line, dump_save
+from .format import FORMAT_VERSION, SNAPSHOT_VERSION, SaveHeader, SaveSeat, SeatLike, action_line, dump_save
 from .listing import SaveEntry, latest_unfinished, list_saves
+from .reading import MAX_SAVE_BYTES
 from .store import LoadedSave, load_save, write_save
 
 __all__ = [
@@ -38,6 +45,7 @@ __all__ = [
     "LOCK_SUFFIX",
     "MAX_SAVE_BYTES",
     "SAVE_SUFFIX",
+    "SNAPSHOT_VERSION",
     "LoadedSave",
     "SaveEntry",
     "SaveError",

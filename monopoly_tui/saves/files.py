@@ -17,7 +17,6 @@ import errno
 import glob
 import os
 import re
-import stat
 import tempfile
 import unicodedata
 from collections.abc import Sequence
@@ -39,8 +38,6 @@ SAVE_SUFFIX = ".json"
 BACKUP_SUFFIX = ".bak"
 TEMP_SUFFIX = ".tmp"
 LOCK_SUFFIX = ".lock"
-MAX_SAVE_BYTES = 64 * 1024 * 1024
-"""A longer file is not read: about 700 000 actions, far beyond any game (a 2 000-action save is ~100 KB)."""
 
 
 def data_dir() -> Path:
@@ -351,53 +348,3 @@ def delete_save(path: str | Path) -> None:
                 path=path,
             ) from exc
     _remove_stale_temporaries(path)
-
-
-# --- reading ----------------------------------------------------------------------------------------
-
-
-def read_bounded(path: Path, limit: int | None = None) -> tuple[bytes, int]:
-    """(the file's first `limit` bytes, or all of them, and its size), opened read-only and non-blocking
-    (a FIFO cannot hang the app); only a regular file of at most MAX_SAVE_BYTES is read."""
-    flags = (
-        os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
-    )
-    try:
-        fd = os.open(path, flags)
-    except (FileNotFoundError, NotADirectoryError):
-        raise error("missing", f"{path}: file not found", path) from None
-    except IsADirectoryError:
-        raise error("not_a_file", f"{path}: is a directory", path) from None
-    except PermissionError:
-        raise error("permission", f"{path}: permission denied", path) from None
-    except OSError as exc:
-        raise error("unreadable", f"{path}: cannot open: {exc.strerror or exc}", path) from None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise error("not_a_file", f"{path}: not a regular file", path)
-        maximum = MAX_SAVE_BYTES
-        if info.st_size > maximum:
-            raise _too_large(path, info.st_size)
-        wanted = maximum if limit is None else min(limit, maximum)
-        chunks: list[bytes] = []
-        total = 0
-        while total <= wanted and (chunk := os.read(fd, min(1 << 20, wanted + 1 - total))):
-            total += len(chunk)
-            chunks.append(chunk)
-        if limit is None and total > maximum:
-            raise _too_large(path, total)
-        return b"".join(chunks)[:wanted], max(info.st_size, total)
-    except OSError as exc:
-        raise error("unreadable", f"{path}: cannot read: {exc.strerror or exc}", path) from None
-    finally:
-        os.close(fd)
-
-
-def _too_large(path: Path, size: int) -> SaveError:
-    return error(
-        "too_large",
-        f"{path}: {size} bytes, more than a save can be ({MAX_SAVE_BYTES})",
-        path,
-        limit=MAX_SAVE_BYTES // (1024 * 1024),
-    )

@@ -1,11 +1,12 @@
-"""The save file's format and its checks: what a save holds, how it is written out, and why one is refused.
+"""Saves written whole (formats 1 and 2) and the checks every format shares: what such a save holds,
+how it is written out, and why one is refused. (Games are saved as journals now: saves/journal.py.)
 
-A save is one JSON object: the engine's GameRecord (format, board_id, rules, players, seed, actions,
-undone) plus `format_version`, the `board_hash` of the board it was played on, the `seats` (name,
-token, colour, bot kind) and a `header` for the list of saved games (names, round, date, whose turn,
-finished, winner, number of actions) with its `digest`: a sha256 of the header and every field but
-the actions, so a header edited by hand (a game marked finished, another round) is refused. The state
-is not stored: loading replays the record.
+A save written whole is one JSON object: the engine's GameRecord (format, board_id, rules, players,
+seed, actions, undone) plus `format_version`, the `board_hash` of the board it was played on, the
+`seats` (name, token, colour, bot kind) and a `header` for the list of saved games (names, round, date,
+whose turn, finished, winner, number of actions) with its `digest`: a sha256 of the header and every
+field but the actions, so a header edited by hand (a game marked finished, another round) is refused.
+The state is not stored: loading replays the record.
 
 Every field is checked, strictly (booleans are not numbers, strings are not numbers, nested rules too):
 names are normalised (monopoly_tui.names) and at most MAX_NAME_LENGTH long, colours are #rgb/#rrggbb,
@@ -25,7 +26,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from ..boardfile import board_hash as compute_board_hash
 from ..boardfile import first_release_board_hash
@@ -34,14 +35,18 @@ from ..engine import Action, Board, GameRecord, GameState, new_game
 from ..engine.record import RECORD_FORMAT
 from ..engine.turn import rounds_played
 from ..names import MAX_NAME_LENGTH, normalise_name, printable
+from .decoding import DuplicateKeyError, inconsistent, looks_truncated, no_duplicates, validated
 from .errors import error
 
 if TYPE_CHECKING:
     from ..session import Seat
 
-FORMAT_VERSION = 2
-"""The save format written now (2: the header has a digest); files with a higher number come from a
-newer version of the game. Format 1 (no digest) is still read."""
+FORMAT_VERSION = 3
+"""The newest save format (3: the journal, saves/journal.py); files with a higher number come from a
+newer version of the game."""
+SNAPSHOT_VERSION = 2
+"""The format of a save written whole, as one JSON object (dump_save): 2, the header has a digest.
+Format 1 (no digest) is still read."""
 READABLE_VERSIONS = (1, 2)
 
 
@@ -147,7 +152,7 @@ class SeatLike(Protocol):
 # --- writing ----------------------------------------------------------------------------------------
 
 
-def _seat_data(seat: SeatLike) -> dict[str, Any]:
+def seat_data(seat: SeatLike) -> dict[str, Any]:
     """A seat as stored; no_bot_offers only when set, so other saves stay as they were."""
     no_offers = getattr(seat, "no_bot_offers", False)
     data = {"name": seat.name, "token": seat.token, "color": seat.color, "bot": seat.bot}
@@ -207,10 +212,10 @@ def dump_save(
         raise ValueError(f"{len(action_lines)} action lines for {len(record.actions)} actions")
     when = (saved_at or datetime.now()).astimezone().replace(microsecond=0)
     data: dict[str, Any] = {
-        "format_version": FORMAT_VERSION,
+        "format_version": SNAPSHOT_VERSION,
         "board_hash": compute_board_hash(board),
         "header": header_of(state, record, when).model_dump(mode="json"),
-        "seats": [_seat_data(s) for s in seats],
+        "seats": [seat_data(s) for s in seats],
         **record.model_dump(mode="json", exclude={"actions", *(() if record.position else ("position",))}),
     }
     data["header"]["digest"] = _digest(data)
@@ -224,42 +229,6 @@ def dump_save(
 
 
 # --- checking ---------------------------------------------------------------------------------------
-
-_LITERALS = ("true", "false", "null", "NaN", "Infinity", "-Infinity")
-
-
-def _looks_truncated(text: str, exc: json.JSONDecodeError) -> bool:
-    """Does the JSON error come from the text ending too soon (a cut-off write) rather than garbage?"""
-    if exc.msg.startswith("Unterminated string"):
-        return True  # the string runs to the end of the text
-    rest = text[exc.pos :].strip()
-    if not rest:
-        return True
-    if exc.msg == "Expecting value" and any(lit.startswith(rest) for lit in _LITERALS):
-        return True  # cut inside true / false / null
-    return exc.msg.startswith("Invalid \\uXXXX escape") and len(text) - exc.pos <= 6
-
-
-class _DuplicateKeyError(ValueError):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
-
-
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise _DuplicateKeyError(key)
-        result[key] = value
-    return result
-
-
-def _field_path(loc: Sequence[int | str]) -> str:
-    out = ""
-    for item in loc:
-        out += f"[{item}]" if isinstance(item, int) else (f".{item}" if out else str(item))
-    return printable(out)[:80] or "*"
 
 
 def board_hashes(board: Board) -> tuple[str, ...]:
@@ -279,16 +248,16 @@ def decode(path: Path, raw: bytes) -> tuple[str, dict[str, Any]]:
             raise error("truncated", f"{path}: cut off inside a UTF-8 character at the end", path) from None
         raise error("not_utf8", f"{path}: not UTF-8 (bad byte at offset {exc.start})", path) from None
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates)
+        data = json.loads(text, object_pairs_hook=no_duplicates)
     except json.JSONDecodeError as exc:
-        if _looks_truncated(text, exc):
+        if looks_truncated(text, exc):
             raise error(
                 "truncated", f"{path}: cut off (JSON ends at line {exc.lineno}: {exc.msg})", path
             ) from None
         raise error(
             "not_json", f"{path}: not JSON: {exc.msg} at line {exc.lineno}", path, line=exc.lineno
         ) from None
-    except _DuplicateKeyError as exc:
+    except DuplicateKeyError as exc:
         field = printable(exc.key)[:80]
         raise error("duplicate_key", f"{path}: key {field!r} appears twice", path, field=field) from None
     except RecursionError:
@@ -315,10 +284,10 @@ def validate(
     path: Path, text: str, data: dict[str, Any], board: Board, expected_hash: tuple[str, ...] | None = None
 ) -> _SaveFile:
     """Every check of a whole save (its text and JSON, from decode) but the replay; returns the file."""
-    save = _validated(_SaveFile, path, text)
+    save = validated(_SaveFile, path, text)
     _check_parts(path, save, data, board, expected_hash)
     if save.header.actions != len(save.actions):
-        _inconsistent(path, "header.actions/actions")
+        inconsistent(path, "header.actions/actions")
     return save
 
 
@@ -326,32 +295,24 @@ def validate_head(
     path: Path, text: str, data: dict[str, Any], board: Board, expected_hash: tuple[str, ...]
 ) -> SaveHeader:
     """The checks the start of a save allows (everything before its actions), for the list."""
-    save = _validated(_SaveHead, path, text)
+    save = validated(_SaveHead, path, text)
     _check_parts(path, save, data, board, expected_hash)
     return save.header
 
 
-def _validated(model: type[_SaveFile], path: Path, text: str) -> _SaveFile:
-    try:
-        return model.model_validate_json(text, strict=True)
-    except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        field = _field_path(first.get("loc", ()))
-        kind = {"missing": "missing_field", "extra_forbidden": "unknown_field"}.get(
-            first["type"], "bad_field"
-        )
-        raise error(
-            kind, f"{path}: field {field}: {first['msg']} ({exc.error_count()} problems)", path, field=field
-        ) from None
+class RecordParts(Protocol):
+    """The fields a save of any format has for its record."""
+
+    @property
+    def format(self) -> int: ...
+    @property
+    def board_id(self) -> str: ...
+    @property
+    def board_hash(self) -> str: ...
 
 
-def _inconsistent(path: Path, detail: str) -> None:
-    raise error("inconsistent", f"{path}: parts disagree: {detail}", path, detail=detail)
-
-
-def _check_parts(
-    path: Path, save: _SaveFile, data: dict[str, Any], board: Board, expected_hash: tuple[str, ...] | None
-) -> None:
+def check_board(path: Path, save: RecordParts, board: Board, expected_hash: tuple[str, ...] | None) -> None:
+    """The record's format, board id and board hash are this version's and this board's."""
     if save.format != RECORD_FORMAT:
         raise error(
             "unknown_version", f"{path}: unknown record format {save.format}", path, version=save.format
@@ -366,6 +327,20 @@ def _check_parts(
         )
     if save.board_hash not in (expected_hash or board_hashes(board)):
         raise error("board_changed", f"{path}: the board data changed since the game was saved", path)
+
+
+def check_start(path: Path, board: Board, record: GameRecord) -> None:
+    """Cheap (no action is applied): the record's players, seed and rules can start a game."""
+    try:
+        new_game(board, record.players, seed=record.seed, rules=record.rules)
+    except ValueError as exc:
+        raise error("cannot_start", f"{path}: the record cannot start a game: {exc}", path) from None
+
+
+def _check_parts(
+    path: Path, save: _SaveFile, data: dict[str, Any], board: Board, expected_hash: tuple[str, ...] | None
+) -> None:
+    check_board(path, save, board, expected_hash)
     header = save.header
     problems = []
     if tuple(s.name for s in save.seats) != save.players:
@@ -382,11 +357,8 @@ def _check_parts(
     if save.format_version >= 2 and header.digest != _digest(data):
         problems.append("header.digest")
     if problems:
-        _inconsistent(path, ", ".join(problems))
-    try:  # cheap (no action is applied): players, seed and rules can start a game
-        new_game(board, save.players, seed=save.seed, rules=save.rules)
-    except ValueError as exc:
-        raise error("cannot_start", f"{path}: the record cannot start a game: {exc}", path) from None
+        inconsistent(path, ", ".join(problems))
+    check_start(path, board, save)
 
 
 _HEAD_END = re.compile(r',\n "actions": \[')
