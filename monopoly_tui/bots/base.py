@@ -93,8 +93,8 @@ class BotBase:
         self._spent = 0
         self._plain_moves: dict[int, tuple[Roll, EndTurn]] = {}
         self._quiet: tuple[int, Holdings, int, int] | None = None
-        """(seat, holdings, round, cash): with these very holdings, in this round, and less cash than that,
-        manage_now has nothing to do for seat (see `rest`)."""
+        """(seat, holdings, round, cash): with these very holdings, before that round, and less cash than
+        that, manage_now has nothing to do for seat (see `rest`)."""
 
     @property
     def name(self) -> str:
@@ -132,7 +132,7 @@ class BotBase:
         if (
             quiet is not None
             and unchanged(state, quiet[1])
-            and state.round == quiet[2]
+            and state.round < quiet[2]
             and seat == quiet[0]
             and state.players[seat].cash < quiet[3]
         ):
@@ -245,13 +245,14 @@ class BotBase:
         """
         raise NotImplementedError
 
-    def rest(self, state: GameState, seat: int, below: int) -> None:
+    def rest(self, state: GameState, seat: int, below: int, until: int | None = None) -> None:
         """Note that manage_now found nothing to do in state, and would find nothing again while the
-        holdings (owner, mortgages, buildings: the very same tuples), the round and seat's cash below
-        `below` stay as they are: most calls between two changes of holdings then cost a few comparisons.
-        The bot's own memory must not change the answer meanwhile (offers made are remembered per round).
+        holdings (owner, mortgages, buildings: the very same tuples) stay as they are, the round stays
+        before `until` (by default: this round) and seat's cash below `below`: most calls between two
+        changes of holdings then cost a few comparisons. The bot's own memory must not change the answer
+        meanwhile (offers made are remembered per round).
         """
-        self._quiet = (seat, holdings(state), state.round, below)
+        self._quiet = (seat, holdings(state), state.round + 1 if until is None else until, below)
 
     def jail_stay(self, state: GameState, seat: int) -> JailPolicy:
         raise NotImplementedError

@@ -74,8 +74,8 @@ class SimpleBot(BotBase):
             # Too little cash to build or lift with these holdings: only a swap may be worth offering.
             swap = self._swap(state, look) if look.wishes else None
             if swap is None:
-                # Nothing to offer this round either (offers are remembered by round).
-                self.rest(state, seat, self._idle[1])
+                # Nothing to offer either, until the round when a swap offered lately may be made again.
+                self.rest(state, seat, self._idle[1], self._next_swap(look))
             return swap
         if look.buildable and cash - look.cheapest_house >= BUILD_CUSHION:
             build = self._build(state, seat, look)
@@ -138,6 +138,14 @@ class SimpleBot(BotBase):
                 self._offered[offer.take.lots] = state.round
                 return offer
         return None
+
+    def _next_swap(self, look: Outlook) -> int:
+        """The first round in which a swap of this outlook offered lately may be offered again (NEVER:
+        none was offered; the others are illegal, and stay so while the holdings stay as they are)."""
+        if not look.wishes or self._swaps[0] is not look:
+            return NEVER
+        rounds = [self._offered.get(offer.take.lots) for offer in self._swaps[1]]
+        return min((last + SWAP_EVERY for last in rounds if last is not None), default=NEVER)
 
     def _fair_swaps(self, state: GameState, look: Outlook) -> list[ProposeTrade]:
         offers = []
