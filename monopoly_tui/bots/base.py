@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 from ..engine import (
     AcceptTrade,
@@ -38,7 +38,6 @@ from ..engine import (
     why_illegal,
 )
 from ..engine.state import Auction
-from .outlook import Holdings, holdings, unchanged
 
 BotKind = Literal["simple", "strong", "master"]
 JailPolicy = Literal["short", "long"]
@@ -92,9 +91,9 @@ class BotBase:
         self._turn: tuple[int, int] = (-1, -1)
         self._spent = 0
         self._plain_moves: dict[int, tuple[Roll, EndTurn]] = {}
-        self._quiet: tuple[int, Holdings, int, int] | None = None
-        """(seat, holdings, round, cash): with these very holdings, before that round, and less cash than
-        that, manage_now has nothing to do for seat (see `rest`)."""
+        self._quiet: tuple[int, Any, Any, Any, int, int] | None = None
+        """(seat, owner, mortgaged, buildings, round, cash): with these very holdings tuples, before that
+        round, and less cash than that, manage_now has nothing to do for seat (see `rest`)."""
 
     @property
     def name(self) -> str:
@@ -131,10 +130,12 @@ class BotBase:
         quiet = self._quiet
         if (
             quiet is not None
-            and unchanged(state, quiet[1])
-            and state.round < quiet[2]
+            and state.owner is quiet[1]
+            and state.mortgaged is quiet[2]
+            and state.buildings is quiet[3]
             and seat == quiet[0]
-            and state.players[seat].cash < quiet[3]
+            and state.round < quiet[4]
+            and state.players[seat].cash < quiet[5]
         ):
             return None
         turn = (state.round, state.turn)
@@ -252,7 +253,8 @@ class BotBase:
         changes of holdings then cost a few comparisons. The bot's own memory must not change the answer
         meanwhile (offers made are remembered per round).
         """
-        self._quiet = (seat, holdings(state), state.round + 1 if until is None else until, below)
+        until = state.round + 1 if until is None else until
+        self._quiet = (seat, state.owner, state.mortgaged, state.buildings, until, below)
 
     def jail_stay(self, state: GameState, seat: int) -> JailPolicy:
         raise NotImplementedError
