@@ -37,6 +37,9 @@ __all__ = [
 
 DEFAULT_BOARD_FILE = "board_ru.yaml"
 """File name of the shipped board: data/ in the checkout, monopoly_tui/data/ inside the wheel."""
+BOARD_LANGUAGE = "ru"
+"""The language the shipped board is written in; `board_<language>.yaml` beside it gives the names and
+texts in another language (every number stays in the shipped board)."""
 
 MAX_FILE_BYTES = 1024 * 1024
 """A board or rules file is at most this long (the shipped board is about 20 KB)."""
@@ -64,44 +67,51 @@ class BoardFileError(Exception):
 # --- finding the shipped board ------------------------------------------------------------------------
 
 
-def _default_board_candidates() -> list[Path]:
+def _default_board_candidates(name: str = DEFAULT_BOARD_FILE) -> list[Path]:
     candidates: list[Path] = []
     try:
-        packaged = importlib.resources.files("monopoly_tui").joinpath("data", DEFAULT_BOARD_FILE)
+        packaged = importlib.resources.files("monopoly_tui").joinpath("data", name)
         if isinstance(packaged, Path):
             candidates.append(packaged)
         elif packaged.is_file():  # pragma: no cover - zipped package: not used by this project's installs
             candidates.append(Path(str(packaged)))
     except (ModuleNotFoundError, OSError, TypeError):  # pragma: no cover - defensive
         pass
-    candidates.append(Path(__file__).resolve().parent.parent / "data" / DEFAULT_BOARD_FILE)
+    candidates.append(Path(__file__).resolve().parent.parent / "data" / name)
     return candidates
 
 
-def default_board_path() -> Path:
-    """The shipped board file: inside the installed package (wheel) first, else data/ of the checkout.
+def default_board_path(name: str = DEFAULT_BOARD_FILE) -> Path:
+    """The shipped board file (or another shipped file of data/, such as a board's translation): inside
+    the installed package (wheel) first, else data/ of the checkout.
 
     Raises BoardFileError when neither exists.
     """
-    candidates = _default_board_candidates()
+    candidates = _default_board_candidates(name)
     for candidate in candidates:
         if candidate.is_file():
             return candidate
     looked = ", ".join(str(c) for c in candidates)
-    raise BoardFileError(f"the default board {DEFAULT_BOARD_FILE} was not found (looked in: {looked})")
+    raise BoardFileError(f"the default board {name} was not found (looked in: {looked})")
 
 
 # --- public loading API -----------------------------------------------------------------------------
 
 
-def load_board(path: str | Path | None = None) -> Board:
-    """Load and validate a board file; None loads the shipped board. Raises BoardFileError.
+def load_board(path: str | Path | None = None, *, language: str | None = None) -> Board:
+    """Load and validate a board file; None loads the shipped board, in `language` (by default the
+    messages' current language: see monopoly_tui.boardlang). Raises BoardFileError.
 
     Results are cached by file name and content, so loading an unchanged file again costs one read;
-    a Board is immutable, so sharing it is safe.
+    a Board is immutable, so sharing it is safe. A board file given by path is shown as written.
     """
     file = default_board_path() if path is None else Path(path)
-    return _load_board_cached(_display_name(file), _read_bytes(file))
+    board = _load_board_cached(_display_name(file), _read_bytes(file))
+    if path is None:
+        from .boardlang import translated
+
+        board = translated(board, language)
+    return board
 
 
 def load_board_text(text: str, source: str = "<string>") -> Board:
@@ -151,7 +161,9 @@ def board_hash(board_or_path: Board | str | Path | None = None) -> str:
     default changes no saved game.
     """
     board = board_or_path if isinstance(board_or_path, Board) else load_board(board_or_path)
-    return _sha256(board.model_dump_json(exclude={"rules"}))
+    from .boardlang import original
+
+    return _sha256(original(board).model_dump_json(exclude={"rules"}))
 
 
 RULES_ADDED: tuple[tuple[str, str], ...] = (
@@ -164,7 +176,9 @@ board, default rules included. Each new option's default keeps the behaviour of 
 
 def first_release_board_hash(board: Board) -> str:
     """What the first release's board_hash gave for this board: its saves are still accepted."""
-    data = board.model_dump(mode="json")
+    from .boardlang import original
+
+    data = original(board).model_dump(mode="json")
     for section, option in RULES_ADDED:
         data["rules"][section].pop(option, None)
     return _sha256(json.dumps(data, ensure_ascii=False, separators=(",", ":")))

@@ -24,7 +24,7 @@ from .boardfile import BoardFileError, load_board, load_rules
 from .cliparse import RussianArgumentParser
 from .crashlog import DATA_DIR_ENV, report_crash
 from .engine import Board, Rules
-from .locale import tr
+from .locale import LANGUAGES, set_language, tr
 from .money import rubles
 
 if TYPE_CHECKING:
@@ -49,6 +49,34 @@ def add_file_arguments(parser: argparse.ArgumentParser, *, rules: bool = True) -
 
 def add_theme_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--theme", metavar="NAME", help=tr("cli.arg.theme"))
+    parser.add_argument("--lang", choices=LANGUAGES, help=tr("cli.arg.lang"))
+
+
+def language_option(argv: Sequence[str]) -> str | None:
+    """The value of --lang LANG (or --lang=LANG) anywhere on the command line, before any parsing: the
+    help and the errors of this run are in that language. A wrong value is left to argparse to refuse."""
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if arg.startswith("--lang="):
+            return arg.partition("=")[2]
+    return None
+
+
+def without_language_option(argv: Sequence[str]) -> list[str]:
+    """The command line without --lang and its value (for simulate, whose parser has no such option)."""
+    out: list[str] = []
+    skip = False
+    for arg in argv:
+        if skip:
+            skip = False
+        elif arg == "--lang":
+            skip = True
+        elif not arg.startswith("--lang="):
+            out.append(arg)
+    return out
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
@@ -66,6 +94,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action="version", version=f"{PROG} {__version__}", help=tr("cli.version")
     )
+    parser.add_argument("--lang", choices=LANGUAGES, help=tr("cli.arg.lang"))
     commands = parser.add_subparsers(
         dest="command", title=tr("cli.commands"), metavar=tr("cli.metavar.command")
     )
@@ -92,6 +121,9 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0, 1 after a crash, 2 for a refusal)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
+    language = language_option(args_list)
+    if language in LANGUAGES:
+        set_language(language)
     try:
         return _dispatch(args_list)
     except CommandError as exc:
@@ -105,12 +137,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _dispatch(argv: list[str]) -> int:
+    lead: list[str] = []  # --lang before the command (monopoly-tui --lang en replay FILE) goes after it
+    while argv[:1] and (argv[0] == "--lang" or argv[0].startswith("--lang=")):
+        take = 2 if argv[0] == "--lang" else 1
+        lead, argv = lead + argv[:take], argv[take:]
     if argv[:1] == ["simulate"]:
         from . import simulate
 
-        return simulate.main(argv[1:])
+        return simulate.main(without_language_option(argv[1:]))
     if not argv or (argv[0] not in COMMANDS and argv[0] not in ("-h", "--help", "--version")):
         argv = ["play", *argv]
+    if argv[0] in COMMANDS:
+        argv = [argv[0], *lead, *argv[1:]]
     try:
         args = build_parser().parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a bad command line (already reported)
@@ -163,7 +201,7 @@ def play_main(args: argparse.Namespace) -> int:
 
     app = with_theme(MonopolyApp(board, rules, start_with=start_with, position=position), args.theme)
     need_terminal()
-    return run_app(app)
+    return restart_if_asked(app, args, run_app(app))
 
 
 def replay_main(args: argparse.Namespace) -> int:
@@ -179,7 +217,26 @@ def replay_main(args: argparse.Namespace) -> int:
 
     app = with_theme(MonopolyApp(board, replay=Path(args.file)), args.theme)
     need_terminal()
-    return run_app(app)
+    return restart_if_asked(app, args, run_app(app))
+
+
+def restart_if_asked(app: App[Any], args: argparse.Namespace, code: int) -> int:
+    """After the palette's language command (the app's `restart`), the game starts again in the new
+    language in this process (exec), on the same board and rules, reopening the game in progress."""
+    restart: tuple[str, Path | None] | None = getattr(app, "restart", None)
+    if code or restart is None:
+        return code
+    language, save = restart
+    command = [sys.executable, "-m", "monopoly_tui", "play", "--lang", language]
+    for option in ("board", "rules", "theme"):
+        if getattr(args, option, None) and not (option == "rules" and save is not None):
+            command += [f"--{option}", getattr(args, option)]
+    if save is not None:
+        command += ["--load", str(save)]
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(sys.executable, command)
+    return 0  # pragma: no cover - execv does not return
 
 
 def with_theme(app: AppT, theme: str | None) -> AppT:
@@ -211,7 +268,7 @@ def serve_main(args: argparse.Namespace) -> int:
     folder = Path(args.saves) if args.saves else default_data_dir() / "served"
     os.environ[DATA_DIR_ENV] = str(folder.resolve())  # the tabs' game processes inherit it
     command = [sys.executable, "-m", "monopoly_tui", "play"]
-    for option in ("board", "rules", "theme"):
+    for option in ("board", "rules", "theme", "lang"):
         if getattr(args, option):
             command += [f"--{option}", getattr(args, option)]
     print(

@@ -1,4 +1,5 @@
-"""argparse in the player's language: its own words (usage, options, its error messages) in Russian.
+"""argparse in the player's language: its own words (usage, options, its error messages) in Russian when
+the game speaks Russian, argparse's own English when it speaks English.
 
 argparse writes its words in English. Rather than reach into the module, the parser below translates what
 it prints through public methods: the help and usage texts (`format_help`, `format_usage`) and the error
@@ -12,6 +13,8 @@ import argparse
 import re
 import sys
 from typing import Any, NoReturn
+
+from .locale import language
 
 ARGPARSE_WORDS: dict[str, str] = {
     "the following arguments are required: %s": "не заданы обязательные аргументы: %s",
@@ -42,6 +45,7 @@ HEADINGS = {"options": "параметры", "positional arguments": "аргум
 USAGE = "использование: "
 HELP = "показать эту справку и выйти"
 ERROR = "ошибка"
+ENGLISH_HELP = "show this help message and exit"
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)[sr]|%[sr]")
 
@@ -90,21 +94,30 @@ def _words(text: str) -> str:
     return text
 
 
+def _russian() -> bool:
+    return language() == "ru"
+
+
 class RussianArgumentParser(argparse.ArgumentParser):
-    """An ArgumentParser whose help, usage and errors are all in Russian; errors exit with code 2."""
+    """An ArgumentParser whose help, usage and errors are all in the game's language (Russian, or
+    argparse's English); errors exit with code 2."""
 
     def __init__(self, *args: Any, add_help: bool = True, **kwargs: Any) -> None:
         kwargs["add_help"] = False  # argparse's -h says "show this help message and exit": ours is Russian
         super().__init__(*args, **kwargs)
         if add_help:
-            self.add_argument("-h", "--help", action="help", help=HELP)
+            self.add_argument("-h", "--help", action="help", help=HELP if _russian() else ENGLISH_HELP)
 
     def format_usage(self) -> str:
-        return _words(super().format_usage())
+        text = super().format_usage()
+        return _words(text) if _russian() else text
 
     def format_help(self) -> str:
-        return _words(super().format_help())
+        text = super().format_help()
+        return _words(text) if _russian() else text
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: {ERROR}: {translate(message)}\n")
+        if _russian():
+            self.exit(2, f"{self.prog}: {ERROR}: {translate(message)}\n")
+        self.exit(2, f"{self.prog}: error: {message}\n")

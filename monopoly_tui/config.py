@@ -1,9 +1,11 @@
-"""The settings file: what the game remembers between runs (the theme, the computer players' pace).
+"""The settings file: what the game remembers between runs (the theme, the computer players' pace, the
+language).
 
     <user config folder>/config.toml        (on Linux ~/.config/monopoly-tui/config.toml)
 
     theme = "textual-dark"
     pace = "readable"        # readable, fast or instant
+    language = "en"          # ru or en; none: the environment's (LANG), else Russian
 
 The folder is MONOPOLY_TUI_CONFIG_DIR when set, else platformdirs' user config folder. The file is read
 with tomllib and written atomically (a temporary file in the same folder, flushed, synced and renamed
@@ -22,6 +24,8 @@ from pathlib import Path
 
 import platformdirs
 
+from .locale import LANGUAGES
+
 CONFIG_DIR_ENV = "MONOPOLY_TUI_CONFIG_DIR"
 PACES = ("readable", "fast", "instant")
 """The computer players' pace, in the order the key s cycles them (the app's bot_speed indexes it)."""
@@ -33,6 +37,8 @@ class Settings:
     theme: str | None = None
     """A Textual theme's name; None: Textual's default."""
     pace: str = "readable"
+    language: str | None = None
+    """A language with a message catalog ("ru", "en"); None: chosen from the environment."""
     problems: tuple[str, ...] = field(default=(), compare=False)
     """What was wrong with the file, in words for the player (developer detail in English is kept short)."""
 
@@ -43,36 +49,63 @@ def config_path() -> Path:
     return base / "config.toml"
 
 
-def load_settings(path: Path | None = None, *, themes: frozenset[str] | None = None) -> Settings:
-    """The settings in the file (defaults where it is missing, unreadable or wrong). `themes`, when given,
-    are the theme names this Textual has: another name is reported and ignored."""
-    path = path or config_path()
+def _read(path: Path) -> dict[str, object] | tuple[str, dict[str, object]]:
+    """The file's table, or why it cannot be read: a message key and its values."""
     try:
         if not path.exists():
-            return Settings()
+            return {}
         if not path.is_file():
-            return Settings(problems=(f"{path}: не файл",))
+            return ("config.problem.not_file", {})
         with path.open("rb") as handle:
             raw = handle.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
-            return Settings(problems=(f"{path}: файл слишком большой",))
-        data = tomllib.loads(raw.decode("utf-8"))
+            return ("config.problem.too_large", {})
+        return tomllib.loads(raw.decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        return Settings(problems=(f"{path}: {exc}",))
+        return ("config.problem.unreadable", {"error": str(exc)})
+
+
+def language_setting(path: Path | None = None) -> str | None:
+    """The file's language when it names one with a catalog (the messages' language is chosen from it
+    before any message can be worded, so nothing is reported here: load_settings does that)."""
+    data = _read(path or config_path())
+    value = data.get("language") if isinstance(data, dict) else None
+    return value if isinstance(value, str) and value in LANGUAGES else None
+
+
+def load_settings(path: Path | None = None, *, themes: frozenset[str] | None = None) -> Settings:
+    """The settings in the file (defaults where it is missing, unreadable or wrong). `themes`, when given,
+    are the theme names this Textual has: another name is reported and ignored."""
+    from .locale import tr
+
+    path = path or config_path()
+    data = _read(path)
+    if isinstance(data, tuple):
+        key, values = data
+        return Settings(problems=(f"{path}: {tr(key, **values)}",))
     settings, problems = Settings(), []
     for key, value in data.items():
         if key == "theme":
             if not isinstance(value, str) or (themes is not None and value not in themes):
-                problems.append(f"theme = {value!r}: нет такой темы")
+                problems.append(tr("config.problem.theme", value=repr(value)))
             else:
                 settings = replace(settings, theme=value)
+        elif key == "language":
+            if not isinstance(value, str) or value not in LANGUAGES:
+                problems.append(
+                    tr("config.problem.choice", key=key, value=repr(value), choices=", ".join(LANGUAGES))
+                )
+            else:
+                settings = replace(settings, language=value)
         elif key == "pace":
             if value not in PACES:
-                problems.append(f"pace = {value!r}: нужно одно из {', '.join(PACES)}")
+                problems.append(
+                    tr("config.problem.choice", key=key, value=repr(value), choices=", ".join(PACES))
+                )
             else:
                 settings = replace(settings, pace=value)
         else:
-            problems.append(f"{key}: неизвестный параметр")
+            problems.append(tr("config.problem.unknown", key=key))
     return replace(settings, problems=tuple(f"{path}: {p}" for p in problems))
 
 
@@ -81,6 +114,8 @@ def to_toml(settings: Settings) -> str:
     if settings.theme is not None:
         lines.append(f"theme = {json.dumps(settings.theme)}")  # a JSON string is a TOML basic string
     lines.append(f"pace = {json.dumps(settings.pace)}")
+    if settings.language is not None:
+        lines.append(f"language = {json.dumps(settings.language)}")
     return "\n".join(lines) + "\n"
 
 

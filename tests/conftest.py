@@ -1,10 +1,20 @@
-"""Shared test set-up: no test ever writes to the real saves folder."""
+"""Shared test set-up: no test ever writes to the real saves folder, and every test speaks Russian."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+from monopoly_tui import locale
+
+# The game's language comes from the environment (LANG) when nothing else chooses it: the tests, and the
+# commands they start, speak Russian (the default) whatever the machine's locale; tests of English say so.
+for _name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+    os.environ.pop(_name, None)
+os.environ["LC_ALL"] = "C.UTF-8"
+locale.set_language("ru")
 
 
 @pytest.fixture(autouse=True)

@@ -32,7 +32,12 @@ async def test_the_palette_offers_our_commands_in_russian_on_the_title_screen() 
         await open_palette(pilot)
         assert app.screen.query_one(CommandInput).placeholder == tr("palette.placeholder")
         commands = shown_commands(app)
-        assert set(commands) == {tr("palette.theme"), tr("palette.rules"), tr("palette.quit")}
+        assert set(commands) == {
+            tr("palette.theme"),
+            tr("palette.rules"),
+            tr("palette.language.en"),
+            tr("palette.quit"),
+        }
         await pilot.press("escape")
         assert not isinstance(app.screen, CommandPalette)
 

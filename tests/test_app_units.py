@@ -30,7 +30,7 @@ from monopoly_tui.engine import (
     new_game,
 )
 from monopoly_tui.engine.events import EventKind
-from monopoly_tui.locale import CATALOGS, ru
+from monopoly_tui.locale import has
 from monopoly_tui.narrate import narrate, narrate_action
 from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
 
@@ -72,13 +72,13 @@ def test_buy_prompt_without_the_money_offers_only_declining() -> None:
 
 def test_every_event_kind_has_a_russian_sentence() -> None:
     kinds = set(EventKind.__args__)  # type: ignore[attr-defined]
-    assert {k for k in kinds if f"event.{k}" not in ru.MESSAGES} == set()
+    assert {k for k in kinds if not has(f"event.{k}")} == set()
 
 
 def test_every_action_kind_has_a_russian_phrase() -> None:
     kinds = {cls.model_fields["kind"].default for cls in get_args(get_args(Action)[0])}
     assert len(kinds) == 20
-    assert {k for k in kinds if f"action.{k}" not in ru.MESSAGES} == set()
+    assert {k for k in kinds if not has(f"action.{k}")} == set()
     state = make_state(2)
     assert narrate_action(EndTurn(player=1), state) == "Борис завершает ход"
 
@@ -115,7 +115,7 @@ def literal_keys() -> set[str]:
 
 
 def test_every_message_the_code_asks_for_is_in_the_catalog() -> None:
-    assert literal_keys() - set(CATALOGS["ru"]) == set()
+    assert {key for key in literal_keys() if not has(key)} == set()
 
 
 def test_no_russian_text_outside_the_catalog_in_the_app() -> None:

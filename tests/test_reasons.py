@@ -35,7 +35,8 @@ from monopoly_tui.engine import (
     why_illegal,
 )
 from monopoly_tui.engine.errors import REASONS, Refusal, refusal
-from monopoly_tui.locale import ru
+from monopoly_tui.locale import has, tr
+from monopoly_tui.locale.sync import messages
 
 ENGINE = Path(__file__).resolve().parent.parent / "monopoly_tui" / "engine"
 SAMPLE = {"player": 0, "actor": 1, "seat": 1, "square": 1, "at": 3, "group": "brown", "deck": "chance"}
@@ -50,14 +51,14 @@ def sample_values(fields: tuple[str, ...]) -> tuple[object, ...]:
 def test_every_reason_code_is_worded_in_russian_with_its_values() -> None:
     state = make_state(2)
     for code, (fields, _) in REASONS.items():
-        assert f"reason.{code}" in ru.MESSAGES, code
+        assert has(f"reason.{code}"), code
         reason = refusal(state, (code, *sample_values(fields)))
         assert isinstance(reason, Refusal) and reason.code == code
         text = reason_text(state, reason)
-        assert text != ru.MESSAGES["error.illegal"], code
+        assert text != tr("error.illegal"), code
         assert re.search("[а-яА-Я]", text) and "{" not in text, (code, text)
         assert not re.search(r"\b(the|is|not|of|seat|square|player)\b", text), (code, text)
-        used = set(re.findall(r"{(\w+)", ru.MESSAGES[f"reason.{code}"]))
+        used = set(re.findall(r"{(\w+)", str(messages("ru")[f"reason.{code}"])))
         assert used <= set(fields), (code, used - set(fields))
 
 
@@ -123,6 +124,6 @@ def test_refusals_met_in_random_games_all_carry_a_code_and_read_in_russian() -> 
                     assert isinstance(reason, Refusal) and reason.code in REASONS, (action, reason)
                     codes.add(reason.code)
                     text = reason_text(state, reason)
-                    assert text != ru.MESSAGES["error.illegal"] and "{" not in text, (action, text)
+                    assert text != tr("error.illegal") and "{" not in text, (action, text)
             state = apply(state, choose(state, chooser))
     assert len(codes) >= 25, sorted(set(REASONS) - codes)

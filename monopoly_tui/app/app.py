@@ -55,7 +55,7 @@ class MonopolyApp(App[None]):
 
     def __init__(
         self,
-        board: Board,
+        board: Board | None = None,
         rules: Rules | None = None,
         *,
         seed: int | None = None,
@@ -68,12 +68,17 @@ class MonopolyApp(App[None]):
     ) -> None:
         """`seed` fixes the seed offered in setup and `dice` scripts the throws (tests, snapshots);
         `start_with` opens a saved game at once; `autosave` off keeps tests from writing saves; `theme`
-        is one of `available_themes` (None: Textual's default)."""
+        is one of `available_themes` (None: Textual's default). Without a board, the shipped one: so
+        `textual run --dev monopoly_tui.app:MonopolyApp` starts the game (see the README)."""
         super().__init__()
         self.settings = load_settings(themes=frozenset(self.available_themes))
         """What the settings file remembers (theme, pace); a broken file is reported on the title screen."""
         if theme is not None or self.settings.theme is not None:
             self.theme = theme or self.settings.theme  # type: ignore[assignment]
+        if board is None:
+            from ..boardfile import load_board
+
+            board = load_board()
         self.board = board
         self.rules = rules or board.rules
         self.seed = seed
@@ -85,6 +90,9 @@ class MonopolyApp(App[None]):
         self.autosave = autosave
         self.bot_speed = PACES.index(self.settings.pace)
         self._bot_timer: Timer | None = None
+        self.restart: tuple[str, Path | None] | None = None
+        """Set by switch_language: the language to start again in, and the save to reopen (the command
+        line does it when the app has exited)."""
 
     def on_mount(self) -> None:
         # every action is saved as it happens: closing the terminal or a kill only has to exit cleanly
@@ -336,7 +344,19 @@ class MonopolyApp(App[None]):
         except OSError as exc:
             self.notify(tr("config.not_saved", reason=str(exc)), severity="warning", timeout=8, markup=False)
 
-    # --- the command palette (Ctrl+P): our commands, in Russian ---------------------------------------
+    def switch_language(self, language: str) -> None:
+        """The palette's language command: the language is remembered and the game starts again in it
+        (the screens' texts are made in one language), reopening the game in progress from its save."""
+        self.settings = replace(self.settings, language=language)
+        self.remember()
+        session = self.session
+        save = None
+        if session is not None and not session.state.is_over and session.save_path is not None:
+            save = session.save_path if session.save_path.exists() else None
+        self.restart = (language, save)
+        self.exit()
+
+    # --- the command palette (Ctrl+P): our commands, in the game's language ---------------------------
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         return palette_commands(self, screen)

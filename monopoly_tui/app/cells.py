@@ -17,7 +17,7 @@ from rich.text import Text
 from ..engine import GameState
 from ..engine.board import Station, Street, Tax, Utility
 from ..locale import tr
-from ..money import NBSP, rubles
+from ..money import rubles, thousands
 from ..session import Seat
 
 HOTEL = 5
@@ -127,7 +127,7 @@ def fit_amount(sign: str, amount: int, width: int) -> str:
     full = sign + rubles(amount)
     if len(full) <= width or amount % 1000:
         return full
-    return sign + rubles(amount).replace(f"{NBSP}000{NBSP}₽", tr("cell.thousands"))
+    return sign + thousands(amount)
 
 
 def status_text(

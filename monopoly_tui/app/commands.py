@@ -1,4 +1,5 @@
-"""The command palette (Ctrl+P) in Russian: the theme, the rules, the computer players' pace, replay, quit.
+"""The command palette (Ctrl+P) in the game's language: the theme, the rules, the computer players' pace,
+the language, replay, quit.
 
 Textual's own commands are English, so the palette lists only ours; every text comes from the catalog.
 """
@@ -14,7 +15,7 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 
-from ..locale import tr
+from ..locale import LANGUAGES, language, tr
 
 if TYPE_CHECKING:
     from .app import MonopolyApp
@@ -31,6 +32,10 @@ def palette_commands(app: MonopolyApp, screen: Screen[object]) -> Iterator[Syste
                 yield SystemCommand(
                     tr(f"palette.pace.{speed}"), tr("palette.pace.help"), partial(app.set_bot_speed, speed)
                 )
+    for other in LANGUAGES:
+        if other != language():
+            switch = partial(app.switch_language, other)
+            yield SystemCommand(tr(f"palette.language.{other}"), tr("palette.language.help"), switch)
     if session is not None and session.save_path is not None and session.save_path.exists():
         yield SystemCommand(
             tr("palette.replay"), tr("palette.replay.help"), partial(app.replay_game, session.save_path)
