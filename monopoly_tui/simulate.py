@@ -209,14 +209,12 @@ class Totals:
 
 
 @dataclass(frozen=True)
-class Batch:
-    """Games first..first+count-1 of a run, as one worker plays them."""
+class Plan:
+    """What every game of a run shares: each worker process is handed it once, then only game numbers."""
 
     board: Board
     kinds: tuple[BotKind, ...]
     seed: int
-    first: int
-    count: int
     jail: JailPolicy | None
     max_rounds: int
     rotate: bool = False
@@ -227,25 +225,38 @@ class Batch:
     """The position every game goes on from (its dice from the game's seed), or None for new games."""
 
 
-def play_batch(batch: Batch) -> list[GameStats]:
-    """Play a batch of games (in this process or a worker's); the counts of each, in game order."""
+def play_games(plan: Plan, first: int, count: int) -> list[GameStats]:
+    """Play games first..first+count-1 of a run (in this process or a worker's); their counts in order."""
     out = []
-    rules = batch.rules or batch.board.rules
-    for index in range(batch.first, batch.first + batch.count):
-        game_seed = batch.seed + index
-        kinds = seated(batch.kinds, index, batch.rotate)
+    rules = plan.rules or plan.board.rules
+    for index in range(first, first + count):
+        game_seed = plan.seed + index
+        kinds = seated(plan.kinds, index, plan.rotate)
         names = [f"{BOT_NAMES[kind]} {seat + 1}" for seat, kind in enumerate(kinds)]
         seats = [
-            make_bot(kind, game_seed, seat, jail=batch.jail, trades=batch.trades)
+            make_bot(kind, game_seed, seat, jail=plan.jail, trades=plan.trades)
             for seat, kind in enumerate(kinds)
         ]
-        if batch.start is None:
-            _, stats = play_game(batch.board, names, seats, game_seed, rules, batch.max_rounds, checked=False)
+        if plan.start is None:
+            _, stats = play_game(plan.board, names, seats, game_seed, rules, plan.max_rounds, checked=False)
         else:
-            start = with_dice_seed(batch.start, game_seed)
-            _, stats = play_out(start, seats, batch.max_rounds, checked=False)
+            start = with_dice_seed(plan.start, game_seed)
+            _, stats = play_out(start, seats, plan.max_rounds, checked=False)
         out.append(stats)
     return out
+
+
+_WORKER_PLAN: list[Plan] = []
+"""In a worker process: the run's plan, handed over once when the worker starts."""
+
+
+def _start_worker(plan: Plan) -> None:
+    _WORKER_PLAN[:] = [plan]
+
+
+def _play_span(span: tuple[int, int]) -> list[GameStats]:
+    """In a worker process: play (first, count) games of the plan it was started with."""
+    return play_games(_WORKER_PLAN[0], *span)
 
 
 def batches(games: int, workers: int) -> list[tuple[int, int]]:
@@ -280,13 +291,10 @@ def run(
         rules = board.rules.model_copy(
             update={"end": board.rules.end.model_copy(update={"turn_limit": turn_limit})}
         )
-    work = [
-        Batch(board, kinds, seed, first, count, jail, max_rounds, rotate, trades, rules, from_state)
-        for first, count in batches(games, workers)
-    ]
+    plan = Plan(board, kinds, seed, jail, max_rounds, rotate, trades, rules, from_state)
     totals = Totals(wins=[0] * players)
     start = time.perf_counter()
-    for index, stats in enumerate(_played(work, workers)):
+    for index, stats in enumerate(_played(plan, batches(games, workers), workers)):
         if stats.winner is not None:
             totals.level_wins[seated(kinds, index, rotate)[stats.winner]] += 1
         totals.games += 1
@@ -303,14 +311,16 @@ def run(
     return totals
 
 
-def _played(work: list[Batch], workers: int) -> Iterator[GameStats]:
-    """Each game's counts, in game order, as the batches finish."""
+def _played(plan: Plan, spans: list[tuple[int, int]], workers: int) -> Iterator[GameStats]:
+    """Each game's counts, in game order, as the batches finish. Each worker process is started once
+    and handed the plan (the board, the lineup...) once; then each batch costs two numbers going out and
+    its games' counts coming back."""
     if workers == 1:
-        for batch in work:
-            yield from play_batch(batch)
+        for first, count in spans:
+            yield from play_games(plan, first, count)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for played in pool.map(play_batch, work):
+    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(plan,)) as pool:
+        for played in pool.map(_play_span, spans):
             yield from played
 
 
