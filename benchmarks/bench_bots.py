@@ -26,6 +26,11 @@ from monopoly_tui.boardfile import load_board
 from monopoly_tui.bots import BOT_NAMES, make_bot, play_game
 
 PLAYERS = 4
+GOALS = {
+    ("strong,simple,simple,simple", False, False): 75.0,
+    ("strong,simple,simple,simple", True, True): 40.0,
+}
+"""Issue 16's win-rate goals for the first level, by (lineup, trades off, decided at the round limit)."""
 
 
 def strength(args: argparse.Namespace) -> None:
@@ -64,6 +69,10 @@ def strength(args: argparse.Namespace) -> None:
         )
     unfinished = simulate.unfinished(totals)
     print(f"  unfinished (counted as not won): {unfinished} = {100 * unfinished / totals.games:.1f} %")
+    goal = GOALS.get((args.bots, args.no_trades, args.turn_limit is not None))
+    if goal is not None:
+        rate = 100 * by_level[kinds[0]]["rate"]
+        print(f"  goal (issue 16): {BOT_NAMES[kinds[0]]} {goal:.0f} % or more: {rate:.1f} % now")
     print(f"  average rounds: {totals.rounds / totals.games:.1f}")
 
 

@@ -1,25 +1,35 @@
-"""«Мастер»'s thinking time (figures, not tests): `python benchmarks/bench_master.py`.
+"""«Мастер» against three «Сильный» (figures, not tests): `python benchmarks/bench_master.py`.
 
-Plays a few games of one «Мастер» against three «Сильный» (seats rotated) at each effort, in this
-process, and times from outside every call of the master's that played choices out (the bot itself never
-reads the clock: its playouts are counted, not timed). Prints the decisions, their median, 90th
-percentile and longest time per effort. The win rate is the tournament's:
-`python benchmarks/bench_bots.py --bots master,strong,strong,strong`.
+Plays N games of one «Мастер» against three «Сильный» (4 players, seats rotated: in game i the master
+sits in seat i mod 4; seeds S..S+N-1; a round limit; unfinished games count as not won), at one effort
+(`--effort`: the app's pace it thinks at), in `--jobs` processes. Prints the master's win rate with its
+95 % Wilson interval (parity: 25 %), the unfinished share, what its playouts changed (decisions played
+out per kind, and how many took another choice than «Сильный» would have), and the time each decision
+that played out took — median, 95th percentile, longest — against the pace's budget. The bot itself
+never reads the clock (its playouts are counted, not timed): the benchmark times its calls from outside.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.bots import BOT_NAMES, EFFORTS, MasterBot, make_bot, play_game
 from monopoly_tui.engine import Action, GameState
+from monopoly_tui.simulate import wilson
 
 PLAYERS = 4
+BUDGET = {"readable": 1.0, "fast": 0.5, "instant": 0.25}
+"""Seconds a decision may take at each pace of the app (readable: the issue's «≤ 1 s»)."""
+KINDS = {1: "buy", 2: "auction", 3: "answer a trade", 6: "offer a trade"}
+"""The lookahead's salts, by decision."""
 
 
 class Timed:
@@ -50,46 +60,81 @@ class Timed:
         return action
 
 
-def timings(effort: str, games: int, seed: int, max_rounds: int) -> tuple[list[float], float]:
+def one_game(job: tuple[int, str, int]) -> tuple[str, list[float], Counter[tuple[int, bool]], int]:
+    """One game: how it ended for the master (won, lost, unfinished), its decisions' times, what its
+    playouts changed, the rounds played."""
+    seed, effort, max_rounds = job
     board = load_board()
-    times: list[float] = []
-    start = time.perf_counter()
-    for i in range(games):
-        master_seat = i % PLAYERS
-        bots: list[Any] = []
-        for s in range(PLAYERS):
-            if s == master_seat:
-                bot = make_bot("master", seed + i, s, effort=effort)
-                assert isinstance(bot, MasterBot)
-                bots.append(Timed(bot))
-            else:
-                bots.append(make_bot("strong", seed + i, s))
-        names = [f"{BOT_NAMES[b.kind]} {s + 1}" for s, b in enumerate(bots)]
-        play_game(board, names, bots, seed + i, board.rules, max_rounds)
-        times += bots[master_seat].times
-    return times, time.perf_counter() - start
+    seat = seed % PLAYERS
+    bots: list[Any] = []
+    for s in range(PLAYERS):
+        if s == seat:
+            master = make_bot("master", seed, s, effort=effort)
+            assert isinstance(master, MasterBot)
+            bots.append(Timed(master))
+        else:
+            bots.append(make_bot("strong", seed, s))
+    names = [f"{BOT_NAMES[b.kind]} {s + 1}" for s, b in enumerate(bots)]
+    final, stats = play_game(board, names, bots, seed, board.rules, max_rounds, checked=False)
+    end = "unfinished" if final.winner is None else "won" if final.winner == seat else "lost"
+    return end, bots[seat].times, bots[seat].bot.lookahead.tally, stats.rounds
+
+
+def quantile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def main(argv: list[str] | None = None) -> None:
     print("$ python " + shlex.join(sys.argv))
     parser = argparse.ArgumentParser(prog="python benchmarks/bench_master.py", description=__doc__)
-    parser.add_argument("--games", type=int, default=2, help="games per effort")
+    parser.add_argument("--games", type=int, default=8)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--max-rounds", type=int, default=200)
-    parser.add_argument("--effort", choices=sorted(EFFORTS), action="append", help="(default: all)")
+    parser.add_argument("--effort", choices=sorted(EFFORTS), default="fast")
+    parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
     args = parser.parse_args(argv)
-    for effort in args.effort or list(EFFORTS):
-        times, seconds = timings(effort, args.games, args.seed, args.max_rounds)
-        times.sort()
-        e = EFFORTS[effort]
-        if not times:
-            print(f"{effort}: no decision played out")
-            continue
+    jobs = [(args.seed + i, args.effort, args.max_rounds) for i in range(args.games)]
+    begun = time.perf_counter()
+    ends: Counter[str] = Counter()
+    times: list[float] = []
+    tally: Counter[tuple[int, bool]] = Counter()
+    rounds = 0
+    if args.jobs > 1:
+        with ProcessPoolExecutor(args.jobs) as pool:
+            results = list(pool.map(one_game, jobs))
+    else:
+        results = [one_game(job) for job in jobs]
+    for end, spent, changed, played in results:
+        ends[end] += 1
+        times += spent
+        tally.update(changed)
+        rounds += played
+    seconds = time.perf_counter() - begun
+    e = EFFORTS[args.effort]
+    low, high = wilson(ends["won"], args.games)
+    print(
+        f"master,strong,strong,strong, seats rotated, {args.games} games (seeds {args.seed}.."
+        f"{args.seed + args.games - 1}), round limit {args.max_rounds}, effort {args.effort} "
+        f"({e.rounds} playout rounds a decision, {e.horizon} a playout); {seconds:.0f} s, "
+        f"{args.jobs} process(es), {os.cpu_count()} cores"
+    )
+    print(
+        f"  Мастер (1 seat): {ends['won']}/{args.games} = {100 * ends['won'] / args.games:.1f} % "
+        f"[95 % {100 * low:.1f}, {100 * high:.1f}] (parity 25 %)   unfinished "
+        f"{100 * ends['unfinished'] / args.games:.1f} %   mean rounds {rounds / args.games:.0f}"
+    )
+    for salt, kind in KINDS.items():
+        played = tally[salt, False] + tally[salt, True]
+        if played:
+            print(f"  {kind:15} {played:5} decisions played out, {tally[salt, True]:4} not as «Сильный»")
+    if times:
+        budget = BUDGET[args.effort]
+        over = sum(1 for t in times if t > budget)
         print(
-            f"{effort:8} ({e.playouts} playouts of {e.horizon} rounds a decision), {args.games} games, "
-            f"{seconds:.0f} s: {len(times)} decisions played out; "
-            f"median {times[len(times) // 2]:.2f} s, 90 % within {times[int(0.9 * len(times))]:.2f} s, "
-            f"longest {times[-1]:.2f} s"
+            f"  time per decision played out ({len(times)}): median {quantile(times, 0.5):.2f} s, "
+            f"95 % within {quantile(times, 0.95):.2f} s, longest {max(times):.2f} s; budget "
+            f"{budget:.2f} s, {over} over"
         )
 
 

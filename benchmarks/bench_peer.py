@@ -1,6 +1,6 @@
 """Side by side with the peer simulator gamescomputersplay/monopoly: dice throws per second, as ratios.
 
-    python benchmarks/bench_peer.py --peer DIR [--rounds 5] [--games 40] [--peer-games 60]
+    python benchmarks/bench_peer.py --peer DIR [--rounds 5] [--games 40] [--peer-games 60] [--cpu]
 
 DIR is a checkout of the peer's source (it is public):
     fetch github:gamescomputersplay/monopoly, then
@@ -14,6 +14,7 @@ Each round runs, each in a fresh interpreter, one after the other: the peer; our
 four «Простой»; the engine alone, replaying those same games' recorded actions through the public,
 checked `apply` (no bots); our loop with four «Сильный». The machine is shared, so every figure of
 ours is divided by the peer's figure of the same round, and the median of those ratios is reported.
+`--cpu` times every run, the peer's too, by the CPU time of its process instead of the wall clock.
 """
 
 from __future__ import annotations
@@ -36,7 +37,14 @@ from monopoly_tui.engine import Action, GameState, apply, new_game
 
 PLAYERS = 4
 CLOCK = [time.perf_counter]
-"""Our runs' clock: wall time by default, the process's CPU time with --cpu (the peer's is wall time)."""
+"""Our runs' clock: wall time by default, the process's CPU time with --cpu (the peer's too: PEER_BY_CPU)."""
+PEER_BY_CPU = (
+    "import runpy, sys, time; time.perf_counter = time.process_time; "
+    "sys.argv = sys.argv[1:]; runpy.run_path(sys.argv[0], run_name='__main__')"
+)
+"""Runs the peer's timing script (argv: the script, its arguments) with its clock, time.perf_counter, made
+the process's CPU time: with --cpu both sides are timed alike (a wall clock on a busy machine counts the
+time other work takes from the peer, and a ratio of our CPU time to its wall time flatters us)."""
 FAST_PATH: dict[str, Any] = {"checked": False} if "checked" in signature(play_game).parameters else {}
 """How `simulate` plays: through the engine's unchecked fast path (versions before it had none)."""
 PEER_SCRIPT = Path("/work/shared/bench/peer_gcp.py")
@@ -137,7 +145,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--only", choices=KINDS, action="append", help="measure only these of ours")
     parser.add_argument("--before", type=Path, help="a copy of an earlier version, measured beside")
     parser.add_argument(
-        "--cpu", action="store_true", help="time our runs by CPU time (steadier beside an earlier version)"
+        "--cpu", action="store_true", help="time the runs by CPU time, ours and the peer's (steadier)"
     )
     parser.add_argument("--measure", choices=KINDS, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -158,7 +166,8 @@ def main(argv: list[str] | None = None) -> None:
     ratios: dict[str, list[float]] = {kind: [] for kind in kinds}
     speedups: dict[str, list[float]] = {kind: [] for kind in kinds}
     for _ in range(args.rounds):
-        peer = child([str(args.peer_script.resolve()), str(args.peer_games)], cwd=args.peer)
+        peer_run = [str(args.peer_script.resolve()), str(args.peer_games)]
+        peer = child(["-c", PEER_BY_CPU, *peer_run] if args.cpu else peer_run, cwd=args.peer)
         figures["peer"].append(peer)
         for kind in kinds:
             ours = child([*me, *common, "--measure", kind])
@@ -170,7 +179,7 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"{args.rounds} alternating rounds; our games: seeds 0..{args.games - 1} "
         f"({args.strong_games} with strong bots), the peer's: {args.peer_games}; throws per second"
-        f"{' (ours by CPU time)' if args.cpu else ''}:"
+        f"{' (by CPU time)' if args.cpu else ''}:"
     )
     print(f"  {LABELS['peer']:<44} median {statistics.median(figures['peer']):9,.0f}   ratio 1")
     for kind in kinds:

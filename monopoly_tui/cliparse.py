@@ -98,6 +98,16 @@ def _russian() -> bool:
     return language() == "ru"
 
 
+def error_word() -> str:
+    """The word before an error on the command line: «ошибка», or argparse's own "error"."""
+    return ERROR if _russian() else "error"
+
+
+def translate_error(message: str) -> str:
+    """An argparse error message in the language of this run (argparse's English stays as it is)."""
+    return translate(message) if _russian() else message
+
+
 class RussianArgumentParser(argparse.ArgumentParser):
     """An ArgumentParser whose help, usage and errors are all in the game's language (Russian, or
     argparse's English); errors exit with code 2."""

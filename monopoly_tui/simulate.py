@@ -34,8 +34,9 @@ from rich.text import Text
 from .boardfile import load_board
 from .bots import BOT_KINDS, BOT_NAMES, BotKind, GameStats, JailPolicy, make_bot, play_game
 from .bots.driver import IN_JAIL, play_out
-from .cliparse import ERROR, RussianArgumentParser, translate
+from .cliparse import RussianArgumentParser, error_word, translate_error
 from .engine import MAX_PLAYERS, MIN_PLAYERS, Board, GameState, Rules
+from .locale import tr
 from .positions import PositionArgumentError, read_position, with_dice_seed
 
 PROG = "monopoly-tui simulate"
@@ -44,12 +45,6 @@ LINEUPS = (*BOT_KINDS, "mixed")
 Z95 = 1.959964
 """The normal quantile of a two-sided 95 % interval."""
 ENDINGS = ("bankruptcy", "turn_limit", "round_limit", "stalled")
-ENDING_NAMES = {
-    "bankruptcy": "остался один игрок",
-    "turn_limit": "предел ходов правил (побеждает самый богатый)",
-    "round_limit": "остановлены на пределе кругов",
-    "stalled": "остановлены защитой от зацикливания",
-}
 
 
 class ArgumentError(Exception):
@@ -58,83 +53,82 @@ class ArgumentError(Exception):
 
 class _Parser(RussianArgumentParser):
     def error(self, message: str) -> NoReturn:
-        raise ArgumentError(translate(message))
+        raise ArgumentError(translate_error(message))
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog=PROG,
-        description="Сыграть партии ботов без экрана и показать статистику.",
+        description=tr("simulate.description"),
     )
-    parser.add_argument("--games", type=int, required=True, metavar="N", help="сколько партий сыграть")
+    parser.add_argument("--games", type=int, required=True, metavar="N", help=tr("simulate.arg.games"))
     parser.add_argument(
         "--players",
         type=int,
         metavar="P",
-        help=f"игроков в партии ({MIN_PLAYERS}–{MAX_PLAYERS}); с --from-position — из позиции",
+        help=tr("simulate.arg.players", low=MIN_PLAYERS, high=MAX_PLAYERS),
     )
     parser.add_argument(
         "--from-position",
         metavar="TEXT",
-        help="играть с этой позиции (строка MPN): партия i — с кубиками от зерна S + i",
+        help=tr("simulate.arg.from_position"),
     )
-    parser.add_argument(
-        "--seed", type=int, required=True, metavar="S", help="зерно: партия i играется с S + i"
-    )
+    parser.add_argument("--seed", type=int, required=True, metavar="S", help=tr("simulate.arg.seed"))
     parser.add_argument(
         "--bots",
         default="simple",
         metavar="LEVELS",
-        help=(
-            f"боты: один уровень на всех ({', '.join(BOT_KINDS)}), mixed — сильный на месте 1, "
-            "остальные простые, или уровень каждого места через запятую: strong,simple,simple,simple"
-        ),
+        help=tr("simulate.arg.bots", levels=", ".join(BOT_KINDS)),
     )
     parser.add_argument(
         "--rotate",
         action="store_true",
-        help="пересаживать уровни по кругу: в партии i первый — на месте i mod P",
+        help=tr("simulate.arg.rotate"),
     )
-    parser.add_argument("--no-trades", action="store_true", help="боты не предлагают сделок")
+    parser.add_argument("--no-trades", action="store_true", help=tr("simulate.arg.no_trades"))
     parser.add_argument(
         "--turn-limit",
         type=int,
         metavar="T",
-        help="правило end.turn_limit: после T кругов побеждает самый богатый по чистой стоимости",
+        help=tr("simulate.arg.turn_limit"),
     )
     parser.add_argument(
         "--jail",
         choices=("short", "long"),
-        help="short: выходить из тюрьмы сразу; long: сидеть, сколько позволяют правила",
+        help=tr("simulate.arg.jail"),
     )
-    parser.add_argument("--max-rounds", type=int, default=200, metavar="R", help="предел кругов на партию")
+    parser.add_argument(
+        "--max-rounds", type=int, default=200, metavar="R", help=tr("simulate.arg.max_rounds")
+    )
     parser.add_argument(
         "--workers",
         type=int,
         default=1,
         metavar="W",
-        help=f"процессов, между которыми делятся партии (на этой машине ядер: {os.cpu_count() or 1})",
+        help=tr("simulate.arg.workers", cores=os.cpu_count() or 1),
     )
-    parser.add_argument("--json", action="store_true", help="вывести один объект JSON")
+    parser.add_argument("--json", action="store_true", help=tr("simulate.arg.json"))
     return parser
 
 
 def _check(args: argparse.Namespace) -> None:
     if args.games < 1:
-        raise ArgumentError(f"--games: нужно не меньше 1, задано {args.games}")
+        raise ArgumentError(tr("simulate.error.at_least_one", option="--games", value=args.games))
     if args.players is None:
-        raise ArgumentError("не задан обязательный аргумент --players (или --from-position)")
+        raise ArgumentError(tr("simulate.error.no_players"))
     if not MIN_PLAYERS <= args.players <= MAX_PLAYERS:
-        raise ArgumentError(f"--players: нужно от {MIN_PLAYERS} до {MAX_PLAYERS}, задано {args.players}")
+        raise ArgumentError(
+            tr("simulate.error.players", low=MIN_PLAYERS, high=MAX_PLAYERS, value=args.players)
+        )
     if args.seed < 0:
-        raise ArgumentError(f"--seed: нужно неотрицательное целое, задано {args.seed}")
+        raise ArgumentError(tr("simulate.error.seed", value=args.seed))
     if args.max_rounds < 1:
-        raise ArgumentError(f"--max-rounds: нужно не меньше 1, задано {args.max_rounds}")
+        raise ArgumentError(tr("simulate.error.at_least_one", option="--max-rounds", value=args.max_rounds))
     if args.workers < 1:
-        raise ArgumentError(f"--workers: нужно не меньше 1, задано {args.workers}")
+        raise ArgumentError(tr("simulate.error.at_least_one", option="--workers", value=args.workers))
     if args.turn_limit is not None and not 1 <= args.turn_limit <= args.max_rounds:
         raise ArgumentError(
-            f"--turn-limit: нужно от 1 до --max-rounds ({args.max_rounds}), задано {args.turn_limit}"
+            tr("simulate.error.turn_limit", max_rounds=args.max_rounds, value=args.turn_limit)
         )
     lineup(args.bots, args.players)
 
@@ -146,9 +140,11 @@ def _start(args: argparse.Namespace, board: Board) -> GameState:
     except PositionArgumentError as exc:
         raise ArgumentError(f"--from-position: {exc}") from None
     if start.is_over:
-        raise ArgumentError("--from-position: партия в этой позиции уже окончена")
+        raise ArgumentError(tr("simulate.error.position_over"))
     if args.players is not None and args.players != len(start.players):
-        raise ArgumentError(f"--players {args.players}, а в позиции игроков: {len(start.players)}")
+        raise ArgumentError(
+            tr("simulate.error.position_players", value=args.players, players=len(start.players))
+        )
     args.players = len(start.players)
     return start
 
@@ -165,10 +161,10 @@ def lineup(bots: str, players: int) -> list[BotKind]:
     unknown = [name for name in names if name not in BOT_KINDS]
     if unknown:
         raise ArgumentError(
-            f"--bots: неизвестный уровень {unknown[0]!r}; можно {', '.join(BOT_KINDS)} (или mixed)"
+            tr("simulate.error.unknown_level", level=repr(unknown[0]), levels=", ".join(BOT_KINDS))
         )
     if len(names) != players:
-        raise ArgumentError(f"--bots: уровней {len(names)}, а игроков {players}")
+        raise ArgumentError(tr("simulate.error.levels", levels=len(names), players=players))
     by_name: dict[str, BotKind] = {kind: kind for kind in BOT_KINDS}
     return [by_name[name] for name in names]
 
@@ -209,14 +205,12 @@ class Totals:
 
 
 @dataclass(frozen=True)
-class Batch:
-    """Games first..first+count-1 of a run, as one worker plays them."""
+class Plan:
+    """What every game of a run shares: each worker process is handed it once, then only game numbers."""
 
     board: Board
     kinds: tuple[BotKind, ...]
     seed: int
-    first: int
-    count: int
     jail: JailPolicy | None
     max_rounds: int
     rotate: bool = False
@@ -227,25 +221,38 @@ class Batch:
     """The position every game goes on from (its dice from the game's seed), or None for new games."""
 
 
-def play_batch(batch: Batch) -> list[GameStats]:
-    """Play a batch of games (in this process or a worker's); the counts of each, in game order."""
+def play_games(plan: Plan, first: int, count: int) -> list[GameStats]:
+    """Play games first..first+count-1 of a run (in this process or a worker's); their counts in order."""
     out = []
-    rules = batch.rules or batch.board.rules
-    for index in range(batch.first, batch.first + batch.count):
-        game_seed = batch.seed + index
-        kinds = seated(batch.kinds, index, batch.rotate)
+    rules = plan.rules or plan.board.rules
+    for index in range(first, first + count):
+        game_seed = plan.seed + index
+        kinds = seated(plan.kinds, index, plan.rotate)
         names = [f"{BOT_NAMES[kind]} {seat + 1}" for seat, kind in enumerate(kinds)]
         seats = [
-            make_bot(kind, game_seed, seat, jail=batch.jail, trades=batch.trades)
+            make_bot(kind, game_seed, seat, jail=plan.jail, trades=plan.trades)
             for seat, kind in enumerate(kinds)
         ]
-        if batch.start is None:
-            _, stats = play_game(batch.board, names, seats, game_seed, rules, batch.max_rounds, checked=False)
+        if plan.start is None:
+            _, stats = play_game(plan.board, names, seats, game_seed, rules, plan.max_rounds, checked=False)
         else:
-            start = with_dice_seed(batch.start, game_seed)
-            _, stats = play_out(start, seats, batch.max_rounds, checked=False)
+            start = with_dice_seed(plan.start, game_seed)
+            _, stats = play_out(start, seats, plan.max_rounds, checked=False)
         out.append(stats)
     return out
+
+
+_WORKER_PLAN: list[Plan] = []
+"""In a worker process: the run's plan, handed over once when the worker starts."""
+
+
+def _start_worker(plan: Plan) -> None:
+    _WORKER_PLAN[:] = [plan]
+
+
+def _play_span(span: tuple[int, int]) -> list[GameStats]:
+    """In a worker process: play (first, count) games of the plan it was started with."""
+    return play_games(_WORKER_PLAN[0], *span)
 
 
 def batches(games: int, workers: int) -> list[tuple[int, int]]:
@@ -280,13 +287,10 @@ def run(
         rules = board.rules.model_copy(
             update={"end": board.rules.end.model_copy(update={"turn_limit": turn_limit})}
         )
-    work = [
-        Batch(board, kinds, seed, first, count, jail, max_rounds, rotate, trades, rules, from_state)
-        for first, count in batches(games, workers)
-    ]
+    plan = Plan(board, kinds, seed, jail, max_rounds, rotate, trades, rules, from_state)
     totals = Totals(wins=[0] * players)
     start = time.perf_counter()
-    for index, stats in enumerate(_played(work, workers)):
+    for index, stats in enumerate(_played(plan, batches(games, workers), workers)):
         if stats.winner is not None:
             totals.level_wins[seated(kinds, index, rotate)[stats.winner]] += 1
         totals.games += 1
@@ -303,14 +307,16 @@ def run(
     return totals
 
 
-def _played(work: list[Batch], workers: int) -> Iterator[GameStats]:
-    """Each game's counts, in game order, as the batches finish."""
+def _played(plan: Plan, spans: list[tuple[int, int]], workers: int) -> Iterator[GameStats]:
+    """Each game's counts, in game order, as the batches finish. Each worker process is started once
+    and handed the plan (the board, the lineup...) once; then each batch costs two numbers going out and
+    its games' counts coming back."""
     if workers == 1:
-        for batch in work:
-            yield from play_batch(batch)
+        for first, count in spans:
+            yield from play_games(plan, first, count)
         return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for played in pool.map(play_batch, work):
+    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker, initargs=(plan,)) as pool:
+        for played in pool.map(_play_span, spans):
             yield from played
 
 
@@ -367,50 +373,75 @@ def as_json(args: argparse.Namespace, totals: Totals) -> dict[str, Any]:
     }
 
 
+def level_name(kind: BotKind) -> str:
+    """A bot level as players read it in the summary («Простой», «Сильный», «Мастер»)."""
+    return tr(f"simulate.level.{kind}")
+
+
 def landing_name(board: Board, index: int) -> str:
     if index == IN_JAIL:
-        return "В тюрьме"
+        return tr("simulate.in_jail")
     if index == board.jail:
-        return "Просто посетили"
+        return tr("simulate.just_visiting")
     return board.squares[index].name
 
 
 def summary(console: Console, board: Board, args: argparse.Namespace, totals: Totals) -> None:
     """The readable report: games, average length, wins per seat, endings, the most landed squares."""
     kinds = lineup(args.bots, args.players)
+    extras = "".join(
+        (
+            tr("simulate.summary.rotated") if args.rotate else "",
+            tr("simulate.summary.no_trades") if args.no_trades else "",
+        )
+    )
     console.print(
-        f"Сыграно партий: {totals.games} (игроков: {args.players}, боты: {args.bots}"
-        f"{', по кругу' if args.rotate else ''}{', без сделок' if args.no_trades else ''}, "
-        f"тюрьма: {args.jail or 'по выбору ботов'}, зерно {args.seed}, предел {args.max_rounds} кругов"
-        f"{f', по богатству после {args.turn_limit}' if args.turn_limit else ''})"
+        Text(
+            tr(
+                "simulate.summary.games",
+                games=totals.games,
+                players=args.players,
+                bots=args.bots,
+                extras=extras,
+                jail=args.jail or tr("simulate.summary.jail_by_bots"),
+                seed=args.seed,
+                max_rounds=args.max_rounds,
+                wealth=tr("simulate.summary.by_wealth", rounds=args.turn_limit) if args.turn_limit else "",
+            )
+        )
     )
     if args.from_position is not None:
-        console.print(Text(f"С позиции: {args.from_position}"))
+        console.print(Text(tr("simulate.summary.from_position", position=args.from_position)))
     console.print(
-        f"В среднем {totals.rounds / totals.games:.1f} кругов за партию; бросков {totals.rolls}, "
-        f"действий {totals.actions}, {totals.seconds:.2f} с"
+        tr(
+            "simulate.summary.average",
+            rounds=f"{totals.rounds / totals.games:.1f}",
+            rolls=totals.rolls,
+            actions=totals.actions,
+            seconds=f"{totals.seconds:.2f}",
+        )
     )
-    wins = Table(title="Победы по местам")
-    wins.add_column("Место")
-    wins.add_column("Бот")
-    wins.add_column("Побед", justify="right")
-    wins.add_column("Доля", justify="right")
+    wins = Table(title=tr("simulate.table.seats"))
+    wins.add_column(tr("simulate.column.seat"))
+    wins.add_column(tr("simulate.column.bot"))
+    wins.add_column(tr("simulate.column.wins"), justify="right")
+    wins.add_column(tr("simulate.column.share"), justify="right")
     for seat, count in enumerate(totals.wins):
-        bot = "по кругу" if args.rotate else BOT_NAMES[kinds[seat]]
+        bot = tr("simulate.rotated") if args.rotate else level_name(kinds[seat])
         wins.add_row(str(seat + 1), bot, str(count), f"{100 * count / totals.games:.1f} %")
     console.print(wins)
-    by_level = Table(title="Победы по уровням (95 % интервал Уилсона; недоигранные — не победа)")
-    by_level.add_column("Уровень")
-    by_level.add_column("Мест", justify="right")
-    by_level.add_column("Побед", justify="right")
-    by_level.add_column("Доля", justify="right")
-    by_level.add_column("Интервал", justify="right")
-    by_level.add_column("Паритет", justify="right")
+    by_level = Table(title=tr("simulate.table.levels"))
+    by_level.add_column(tr("simulate.column.level"))
+    by_level.add_column(tr("simulate.column.seats"), justify="right")
+    by_level.add_column(tr("simulate.column.wins"), justify="right")
+    by_level.add_column(tr("simulate.column.share"), justify="right")
+    by_level.add_column(tr("simulate.column.interval"), justify="right")
+    by_level.add_column(tr("simulate.column.parity"), justify="right")
     for kind in dict.fromkeys(kinds):
         level = levels(kinds, totals)[kind]
         low, high = level["interval"]
         by_level.add_row(
-            BOT_NAMES[kind],
+            level_name(kind),
             str(level["seats"]),
             str(level["wins"]),
             f"{100 * level['rate']:.1f} %",
@@ -418,19 +449,25 @@ def summary(console: Console, board: Board, args: argparse.Namespace, totals: To
             f"{100 * level['parity']:.1f} %",
         )
     console.print(by_level)
-    console.print(f"Недоиграно: {unfinished(totals)} ({100 * unfinished(totals) / totals.games:.1f} %)")
-    console.print("Чем закончились партии:")
+    console.print(
+        tr(
+            "simulate.summary.unfinished",
+            count=unfinished(totals),
+            share=f"{100 * unfinished(totals) / totals.games:.1f}",
+        )
+    )
+    console.print(tr("simulate.summary.endings"))
     for ending, count in totals.ended.items():
         if count:
-            console.print(f"  {ENDING_NAMES[ending]}: {count}")
-    top = Table(title="Где чаще всего останавливаются фишки")
+            console.print(f"  {tr(f'simulate.ending.{ending}')}: {count}")
+    top = Table(title=tr("simulate.table.landings"))
     top.add_column("#", justify="right")
-    top.add_column("Поле")
-    top.add_column("Доля бросков", justify="right")
+    top.add_column(tr("simulate.column.square"))
+    top.add_column(tr("simulate.column.throw_share"), justify="right")
     ranked = sorted(range(IN_JAIL + 1), key=lambda i: (-totals.landings[i], i))
     for place, index in enumerate(ranked[:10], start=1):
         share = 100 * totals.landings[index] / max(totals.rolls, 1)
-        top.add_row(str(place), landing_name(board, index), f"{share:.2f} %")
+        top.add_row(str(place), Text(landing_name(board, index)), f"{share:.2f} %")
     console.print(top)
 
 
@@ -444,7 +481,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             start = _start(args, board)
         _check(args)
     except ArgumentError as exc:
-        print(f"{PROG}: {ERROR}: {exc}", file=sys.stderr)
+        print(f"{PROG}: {error_word()}: {exc}", file=sys.stderr)
         return 2
     except SystemExit as exc:  # --help
         return exc.code if isinstance(exc.code, int) else 0
@@ -466,7 +503,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(json.dumps(as_json(args, totals), ensure_ascii=False))
         return 0
     with Progress(
-        TextColumn("Партии"),
+        TextColumn(tr("simulate.progress")),
         BarColumn(),
         MofNCompleteColumn(),
         TimeRemainingColumn(),

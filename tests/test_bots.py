@@ -301,11 +301,16 @@ def test_no_bankruptcy_while_money_can_still_be_raised(kind: BotKind) -> None:
 
 
 def test_strong_bot_offers_cash_for_the_street_that_completes_its_group() -> None:
-    state = make_state(3, owners={16: 0, 18: 0, 19: 1})
+    """Light blue: it holds 6 and 8, the partner 9. The cash starts at the street's worth to the buyer at
+    the market's valuation (its price and 0.8 of what the group earns with three houses), which a seller
+    who knows the board accepts, not at the printed price: «Простой» accepts it, and refuses 1 000 less."""
+    state = make_state(3, owners={6: 0, 8: 0, 9: 1})
     offer = make_bot("strong", 1, 0).manage(state, 0)
-    assert offer == ProposeTrade(
-        player=0, partner=1, give=TradeSide(cash=200_000), take=TradeSide(lots=(19,))
-    )
+    assert offer == ProposeTrade(player=0, partner=1, give=TradeSide(cash=745_000), take=TradeSide(lots=(9,)))
+    simple = make_bot("simple", 1, 1)
+    assert simple.choose(play(state, offer), 1) == AcceptTrade(player=1)
+    cheaper = offer.model_copy(update={"give": TradeSide(cash=744_000)})
+    assert simple.choose(play(state, cheaper), 1) == RejectTrade(player=1)
     assert make_bot("simple", 1, 0).manage(state, 0) is None
 
 
@@ -315,7 +320,7 @@ def test_a_strong_bot_short_of_cash_offers_once_the_money_comes_in_the_same_roun
     bot = make_bot("strong", 1, 0)
     poor = make_state(3, owners={16: 0, 18: 0, 19: 1}, cash={0: 120_000})
     assert bot.manage(poor, 0) is None
-    richer = poor.players[0]._replace(cash=1_500_000)
+    richer = poor.players[0]._replace(cash=2_500_000)
     same_holdings = poor._replace(players=(richer, *poor.players[1:]))
     assert same_holdings.owner is poor.owner
     offer = bot.manage(same_holdings, 0)
@@ -565,24 +570,17 @@ def test_an_offers_worth_from_the_lots_that_change_hands_is_the_whole_boards_dif
     assert compared > 500
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason=(
-        "issue 16 item 1: «Сильный»'s margin over «Простой» came from buying group-completing streets "
-        "from it at about twice their price; «Простой» no longer sells below the worth to the buyer, and "
-        "«Сильный» alone wins 17 % [13.6, 21.0] of 400 games (benchmarks/bench_bots.py --games 400)"
-    ),
-)
 def test_strong_bot_wins_more_than_its_share() -> None:
-    """A small sample (the benchmark plays 1 000 games): the strong bot wins well above parity."""
+    """40 fixed games, seats rotated (the benchmark plays 400: about 57 %): one «Сильный» against three
+    «Простой» wins well above its 25 % share (10 games of 40): 20 now, and at least 16 asked."""
     wins = 0
-    for seed in range(12):
+    for seed in range(40):
         strong = seed % 4
         kinds: list[BotKind] = ["strong" if seat == strong else "simple" for seat in range(4)]
         bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
-        _, stats = play_game(board(), NAMES[:4], bots, seed, max_rounds=200)
+        _, stats = play_game(board(), NAMES[:4], bots, seed, max_rounds=200, checked=False)
         wins += stats.winner == strong
-    assert wins >= 5
+    assert wins >= 16
 
 
 # --- counting where throws end ------------------------------------------------------------------

@@ -27,8 +27,9 @@ def seats(*, bot_partner: bool = False, no_offers: bool = False) -> list[Seat]:
 
 
 def wanted(round_: int = 1) -> GameState:
-    """Борис owns «Малая Бронная», Аня «Арбат», the rest of the dark-blue group: Борис wants it."""
-    state = make_state(2, owners={37: 1, 39: 0})
+    """Борис owns «Малая Бронная», Аня «Арбат», the rest of the dark-blue group: Борис wants it (and
+    holds what he offers for it: from 2.4 million, its worth to him at the market's valuation, up)."""
+    state = make_state(2, owners={37: 1, 39: 0}, cash={1: 5_000_000})
     return state._replace(round=round_)
 
 

@@ -45,5 +45,6 @@ def test_the_speed_benchmarks_simple_games_through_the_fast_path_are_the_checked
 
 @pytest.mark.slow
 def test_the_benchmarks_strong_games_through_the_fast_path_are_the_checked_games() -> None:
-    """bench_peer.py plays seeds 0..9 with four «Сильный»."""
-    assert sum(fast_then_checked("strong", seed) for seed in range(10)) > 10_000
+    """bench_peer.py plays seeds 0..9 with four «Сильный» (about 7 000 actions: they trade groups and
+    end games by bankruptcy sooner than they used to)."""
+    assert sum(fast_then_checked("strong", seed) for seed in range(10)) > 5_000

@@ -179,6 +179,27 @@ def test_simulate_takes_the_language_option_too() -> None:
     assert cli.language_option(["play", "--", "--lang", "en"]) is None
 
 
+def test_simulate_speaks_one_language_per_run() -> None:
+    """simulate's help, errors and summary are all in the chosen language: English with --lang en (no
+    Russian word left, argparse's own words kept), Russian by default."""
+    cyrillic = re.compile("[\u0400-\u04ff]")
+    english_help = run_cli("--lang", "en", "simulate", "--help")
+    assert english_help.returncode == 0
+    assert english_help.stdout.startswith("usage: monopoly-tui simulate")
+    assert "Play bot games without a screen" in english_help.stdout
+    assert not cyrillic.search(english_help.stdout), english_help.stdout
+    error = run_cli("simulate", "--lang", "en", "--games", "0", "--players", "3", "--seed", "1")
+    assert error.returncode == 2
+    assert error.stderr.strip() == "monopoly-tui simulate: error: --games: must be at least 1, got 0"
+    summary = run_cli("--lang", "en", "simulate", "--games", "2", "--players", "3", "--seed", "1", "--rotate")
+    assert summary.returncode == 0
+    assert "Games played: 2 (players: 3, bots: simple, rotated" in summary.stdout
+    assert "Wins by level" in summary.stdout and "How the games ended:" in summary.stdout
+    assert not cyrillic.search(summary.stdout), summary.stdout
+    russian = run_cli("simulate", "--games", "0", "--players", "3", "--seed", "1")
+    assert russian.stderr.strip() == "monopoly-tui simulate: ошибка: --games: нужно не меньше 1, задано 0"
+
+
 async def test_the_palette_switches_the_language_and_the_game_goes_on_from_its_save(
     _private_config_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,5 +1,7 @@
-"""«Мастер»: decisions by playouts, deterministic for the state, blind to the game's own dice and card
-order, never touching the global RNG; legal and never needlessly bankrupt over whole games."""
+"""«Мастер»: decisions by playouts within a budget counted in playout rounds, «Сильный»'s choice unless the
+playouts find another clearly better, trades the partner would accept at the least price; deterministic
+for the state, blind to the game's own dice and card order, never touching the global RNG; legal and
+never needlessly bankrupt over whole games."""
 
 from __future__ import annotations
 
@@ -10,7 +12,9 @@ from factory import NAMES, board, make_state, play, roll
 from test_bots import TIGHT, Checked, offered
 
 from monopoly_tui.bots import BOT_KINDS, BOT_NAMES, EFFORTS, MasterBot, make_bot, play_game
-from monopoly_tui.bots.master import Effort, luck, reshuffled, standing
+from monopoly_tui.bots.master_deals import CASH_STEP, accepts, deals, priced
+from monopoly_tui.bots.master_lookahead import Choice, Effort, Lookahead, luck, reshuffled, standing
+from monopoly_tui.bots.outlook import outlook
 from monopoly_tui.engine import (
     AcceptTrade,
     Action,
@@ -18,6 +22,7 @@ from monopoly_tui.engine import (
     Buy,
     Decline,
     GameState,
+    ProposeTrade,
     RejectTrade,
     TradeSide,
     apply,
@@ -26,8 +31,15 @@ from monopoly_tui.engine import (
     why_illegal,
 )
 
-LIGHT = Effort(playouts=4, horizon=3)
+LIGHT = Effort(rounds=96, horizon=3, least=4, most=8)
 """Enough to tell the choices of the scenarios below apart, quick enough for tests."""
+
+ORANGE = {16: 0, 18: 0, 19: 1, 6: 1, 21: 2, 31: 3}
+"""Seat 0 holds two orange streets, seat 1 the third (Рублёвское шоссе) and a light blue one, seats 2 and 3
+a street each: nobody has a group, and seat 0 can complete orange by trade with seat 1."""
+RICH = {0: 3_000_000}
+"""Seat 0's cash in the orange scenarios: enough to pay what «Сильный» asks for the group's last street
+and build on it."""
 
 
 def master(seat: int, effort: Effort = LIGHT) -> MasterBot:
@@ -52,28 +64,96 @@ def test_a_third_level_offered_by_name() -> None:
     assert BOT_NAMES["master"] == "Мастер"
     assert make_bot("master", 1, 0).kind == "master"
     assert set(EFFORTS) == {"readable", "fast", "instant"}
-    # the effort is a count of playouts shared among the choices, never a time
-    assert Effort(playouts=12, horizon=5).rollouts(2) == 6
-    assert Effort(playouts=12, horizon=5).rollouts(8) == 2
+    # a decision's budget is a count of playout rounds shared among its candidates, never a time
+    effort = Effort(rounds=600, horizon=10, least=8, most=24)
+    assert effort.playouts(2) == 24  # 30 would fit: capped
+    assert effort.playouts(4) == 15
+    assert effort.playouts(8) == 0  # 7 each is too few to tell them apart: not played out
+    assert EFFORTS["readable"].rounds > EFFORTS["fast"].rounds > EFFORTS["instant"].rounds
 
 
-def test_it_buys_the_street_that_completes_its_group_by_playing_it_out() -> None:
-    state = play(make_state(3, owners={8: 0, 9: 0}), roll(0, 1, 5))  # Варшавское шоссе: light blue
-    assert state.phase == "buy"
-    action, looked = decide(state)
-    assert action == Buy(player=0)
-    assert looked == 1, "the buy was decided by playouts"
+def test_a_decision_spends_no_more_than_its_budget() -> None:
+    """Answering an offer «Сильный» would refuse but that gives it something: played out, each candidate
+    at most as often as the budget allows, every playout within the horizon."""
+    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0})
+    bot = master(1)
+    assert not bot.likes_trade(state, 1, state.trade)  # type: ignore[arg-type]
+    bot.choose(state, 1)
+    verdict = bot.lookahead.last
+    assert verdict is not None and bot.looked_ahead == 1
+    assert LIGHT.least <= verdict.playouts <= LIGHT.playouts(2) == 8
+    assert verdict.rounds <= 2 * verdict.playouts * LIGHT.horizon <= LIGHT.rounds
 
 
-def test_trades_answered_by_playouts() -> None:
+def test_the_policy_choice_stands_unless_another_is_clearly_better() -> None:
+    """The first candidate is «Сильный»'s own; with a margin no playout can clear (a gain of the whole
+    table) the lookahead never leaves it, and with identical candidates nothing is ever clearly better."""
+    state = make_state(4, owners=ORANGE, cash=RICH)
+    offer = deals(state, 0, outlook(state, 0).wishes, 1)[0]
+    choices = [Choice(None), Choice(offer)]
+    assert Lookahead(LIGHT).choose(state, 0, choices, salt=6) == 1
+    strict = Effort(rounds=96, horizon=3, least=4, most=8, margin=1.0)
+    assert Lookahead(strict).choose(state, 0, choices, salt=6) == 0
+    same = Lookahead(LIGHT)
+    assert same.choose(state, 0, [Choice(offer), Choice(offer), Choice(offer)], salt=6) == 0
+    # the copies gain exactly nothing: dropped at the first look, after `least` playouts
+    assert same.last is not None and same.last.playouts == LIGHT.least
+
+
+def test_deals_are_those_the_partner_accepts_at_the_least_price() -> None:
+    state = make_state(4, owners=ORANGE, cash=RICH)
+    found = deals(state, 0, outlook(state, 0).wishes, 10)
+    assert found, "seat 1 sells Рублёвское шоссе at some price"
+    for offer in found:
+        assert offer.take.lots == (19,) and offer.partner == 1
+        assert why_illegal(state, offer) is None
+        assert accepts(state, offer)
+        net = offer.give.cash - offer.take.cash
+        cheaper = priced(0, 1, offer.give.lots, offer.take.lots, net - CASH_STEP)
+        assert not accepts(state, cheaper), f"{offer} could have been {CASH_STEP} cheaper"
+    cash_only = next(o for o in found if not o.give.lots)
+    # «Сильный» asks far more than the printed price (200 000) for the street that completes a group
+    assert cash_only.give.cash > 500_000
+
+
+def test_it_buys_the_group_it_lacks_when_the_playouts_say_so() -> None:
+    """On its turn the master offers seat 1 cash for the last orange street; seat 1, as «Сильный»,
+    accepts, and the master holds the group."""
+    state = make_state(4, owners=ORANGE, cash=RICH)
+    bot = master(0)
+    action = bot.manage(state, 0)
+    assert isinstance(action, ProposeTrade) and action.take.lots == (19,)
+    assert bot.looked_ahead == 1
+    after = apply(state, action)
+    answer = make_bot("strong", 1, 1).choose(after, 1)
+    assert answer == AcceptTrade(player=1)
+    assert apply(after, answer).owner[19] == 0
+    # not looked for again on the same turn with the same holdings (the offer was made)
+    assert bot.manage(state, 0) is None and bot.looked_ahead == 1
+
+
+def test_on_another_players_turn_it_offers_as_strong_and_with_trades_off_nothing() -> None:
+    state = make_state(4, owners=ORANGE, cash=RICH, turn=2)
+    bot = master(0)
+    assert bot.manage(state, 0) == make_bot("strong", 1, 0).manage(state, 0)
+    assert bot.looked_ahead == 0, "deals are played out on its own turn only"
+    quiet = master(0)
+    quiet.trades = False
+    assert quiet.manage(make_state(4, owners=ORANGE, cash=RICH), 0) is None and quiet.looked_ahead == 0
+
+
+def test_trades_answered_as_strong_unless_played_out() -> None:
     generous = offered(TradeSide(cash=1_000_000), TradeSide(lots=(6,)), owners={6: 1})
     assert decide(generous)[0] == AcceptTrade(player=1)
-    # a whole group handed over for its printed price: the playouts see the rents it will charge
-    group = offered(TradeSide(cash=200_000), TradeSide(lots=(19,)), owners={16: 0, 18: 0, 19: 1})
-    assert decide(group)[0] == RejectTrade(player=1)
     # nothing gained at all: refused without playouts
     stingy = offered(TradeSide(cash=1_000), TradeSide(lots=(39,)), owners={39: 1})
     assert decide(stingy) == (RejectTrade(player=1), 0)
+
+
+def test_it_buys_the_street_that_completes_its_group() -> None:
+    state = play(make_state(3, owners={8: 0, 9: 0}), roll(0, 1, 5))  # Варшавское шоссе: light blue
+    assert state.phase == "buy"
+    assert decide(state) == (Buy(player=0), 0), "«Сильный» buys it: nothing to play out"
 
 
 def test_an_auction_limit_is_chosen_once_per_auction() -> None:
@@ -82,8 +162,7 @@ def test_an_auction_limit_is_chosen_once_per_auction() -> None:
     state = play(make_state(3, owners={8: 1, 9: 1}), roll(0, 1, 5))
     auction = apply(state, Decline(player=0))
     assert auction.auction is not None
-    bidder = current_actor(auction)
-    assert bidder == 1
+    assert current_actor(auction) == 1
     bot = master(1)
     first = bot.choose(auction, 1)
     assert isinstance(first, Bid)
@@ -95,24 +174,26 @@ def test_an_auction_limit_is_chosen_once_per_auction() -> None:
 def test_same_state_same_decision_and_the_game_dice_unseen() -> None:
     """The playouts' dice come from the public state: the game's own generator (the dice to come) and
     the order of the decks change neither the seed of the playouts nor the futures they play."""
-    state = play(make_state(3, owners={8: 0, 9: 0}), roll(0, 1, 5))
+    state = make_state(4, owners=ORANGE, cash=RICH)
     other = state._replace(
         rng=state.rng ^ 0xDEADBEEF,
         decks=state.decks._replace(chance=tuple(reversed(state.decks.chance))),
     )
     assert luck(state, 0, 1) == luck(other, 0, 1)
-    assert reshuffled(state, 7) == reshuffled(other, 7)._replace(rng=reshuffled(state, 7).rng)
-    assert reshuffled(state, 7).rng == reshuffled(other, 7).rng
+    assert reshuffled(state, 7) == reshuffled(other, 7)
     assert reshuffled(state, 7).rng != state.rng
     assert luck(state, 0, 1) != luck(state._replace(round=2), 0, 1)
+    first, again, unseen = master(0), master(0), master(0)
+    assert first.manage(state, 0) == again.manage(state, 0) == unseen.manage(other, 0)
+    assert first.lookahead.last == again.lookahead.last == unseen.lookahead.last
 
 
 def test_the_global_rng_is_left_alone() -> None:
-    state = play(make_state(3, owners={8: 0, 9: 0}), roll(0, 1, 5))
+    state = make_state(4, owners=ORANGE, cash=RICH)
     random.seed(5)
     expected = random.random()
     random.seed(5)
-    decide(state)
+    master(0).manage(state, 0)
     assert random.random() == expected
 
 
@@ -141,5 +222,5 @@ def test_whole_games_are_legal_deterministic_and_never_needlessly_bankrupt() -> 
     first = game(4)
     assert game(4) == first
     game(9)
-    for kind in ("buy", "bid", "pass", "end_turn", "build"):
+    for kind in ("buy", "bid", "pass", "end_turn", "build", "trade"):
         assert seen[kind], f"no {kind} in the games"

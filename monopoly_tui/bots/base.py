@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import ClassVar, Literal, Protocol, TypeVar
+from typing import Any, ClassVar, Literal, Protocol, TypeVar
 
 from ..engine import (
     AcceptTrade,
@@ -38,7 +38,6 @@ from ..engine import (
     why_illegal,
 )
 from ..engine.state import Auction
-from .outlook import Holdings, holdings, unchanged
 
 BotKind = Literal["simple", "strong", "master"]
 JailPolicy = Literal["short", "long"]
@@ -92,9 +91,9 @@ class BotBase:
         self._turn: tuple[int, int] = (-1, -1)
         self._spent = 0
         self._plain_moves: dict[int, tuple[Roll, EndTurn]] = {}
-        self._quiet: tuple[int, Holdings, int, int] | None = None
-        """(seat, holdings, round, cash): with these very holdings, in this round, and less cash than that,
-        manage_now has nothing to do for seat (see `rest`)."""
+        self._quiet: tuple[int, Any, Any, Any, int, int] | None = None
+        """(seat, owner, mortgaged, buildings, round, cash): with these very holdings tuples, before that
+        round, and less cash than that, manage_now has nothing to do for seat (see `rest`)."""
 
     @property
     def name(self) -> str:
@@ -131,10 +130,12 @@ class BotBase:
         quiet = self._quiet
         if (
             quiet is not None
-            and unchanged(state, quiet[1])
-            and state.round == quiet[2]
+            and state.owner is quiet[1]
+            and state.mortgaged is quiet[2]
+            and state.buildings is quiet[3]
             and seat == quiet[0]
-            and state.players[seat].cash < quiet[3]
+            and state.round < quiet[4]
+            and state.players[seat].cash < quiet[5]
         ):
             return None
         turn = (state.round, state.turn)
@@ -245,13 +246,15 @@ class BotBase:
         """
         raise NotImplementedError
 
-    def rest(self, state: GameState, seat: int, below: int) -> None:
+    def rest(self, state: GameState, seat: int, below: int, until: int | None = None) -> None:
         """Note that manage_now found nothing to do in state, and would find nothing again while the
-        holdings (owner, mortgages, buildings: the very same tuples), the round and seat's cash below
-        `below` stay as they are: most calls between two changes of holdings then cost a few comparisons.
-        The bot's own memory must not change the answer meanwhile (offers made are remembered per round).
+        holdings (owner, mortgages, buildings: the very same tuples) stay as they are, the round stays
+        before `until` (by default: this round) and seat's cash below `below`: most calls between two
+        changes of holdings then cost a few comparisons. The bot's own memory must not change the answer
+        meanwhile (offers made are remembered per round).
         """
-        self._quiet = (seat, holdings(state), state.round, below)
+        until = state.round + 1 if until is None else until
+        self._quiet = (seat, state.owner, state.mortgaged, state.buildings, until, below)
 
     def jail_stay(self, state: GameState, seat: int) -> JailPolicy:
         raise NotImplementedError

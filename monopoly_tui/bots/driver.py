@@ -93,8 +93,17 @@ class _Game:
         self, state: GameState, bots: Sequence[Bot], max_actions: int, checked: bool, observe: Observer | None
     ) -> None:
         self.state = state
-        self.rules = apply if checked else apply_unchecked
-        self.observe = observe
+        rules = apply if checked else apply_unchecked
+        self.step: Callable[[GameState, Action], GameState] = rules
+        """The rules, telling the observer (if any) of every action and the state it made."""
+        if observe is not None:
+
+            def step(before: GameState, action: Action) -> GameState:
+                after = rules(before, action)
+                observe(action, after)
+                return after
+
+            self.step = step
         self.bots = bots
         self.max_actions = max_actions
         self.actions = 0
@@ -106,10 +115,8 @@ class _Game:
 
     def apply(self, action: Action) -> None:
         before = self.state
-        after = self.state = self.rules(before, action)
+        after = self.state = self.step(before, action)
         self.actions += 1
-        if self.observe is not None:
-            self.observe(action, after)
         landings = self.landings
         # Most actions neither throw to move nor resolve a throw: skip the tally's call for them.
         if landings.pending is not None or before.phase == "roll":
@@ -171,24 +178,7 @@ def play_out(
     """Play on from state (one bot per seat) to the end or to max_rounds full rounds."""
     max_actions = ACTIONS_PER_PLAYER_ROUND * len(state.players) * max_rounds
     game = _Game(state, bots, max_actions, checked, observe)
-    last_turn = (0, -1)
-    max_actions = game.max_actions
-    while True:
-        state = game.state
-        if state.is_over or game.actions >= max_actions or state.round > max_rounds:
-            break
-        if situation(state) == "calm":
-            seat = state.turn
-            turn = (state.round, seat)
-            if turn != last_turn:
-                last_turn = turn
-                game.others_manage()
-                continue
-        else:
-            actor = current_actor(state)
-            assert actor is not None
-            seat = actor
-        game.apply(bots[seat].choose(state, seat))
+    _loop(game, max_rounds)
     state = game.state
     game.landings.flush(state)
     stats = GameStats(
@@ -203,3 +193,38 @@ def play_out(
     elif game.actions >= game.max_actions:
         stats.ended = "stalled"
     return state, stats
+
+
+def _loop(game: _Game, max_rounds: int) -> None:
+    """Until the game ends: at each new turn the other seats may manage, then whoever the game waits
+    on acts. `_Game.apply` is written out here (the loop's locals stand for the game's fields meanwhile):
+    the rules' own calls are most of an action's cost, and the loop adds few."""
+    bots = game.bots
+    step = game.step
+    landings = game.landings
+    max_actions = game.max_actions
+    actions = game.actions
+    state = game.state
+    last_round, last_seat = 0, -1
+    while state.phase != "game_over" and actions < max_actions and state.round <= max_rounds:
+        now = situation(state)
+        if now == "calm":
+            seat = state.turn
+            if seat != last_seat or state.round != last_round:
+                last_round, last_seat = state.round, seat
+                game.state, game.actions = state, actions
+                game.others_manage()
+                state, actions = game.state, game.actions
+                continue
+        else:
+            actor = current_actor(state)
+            assert actor is not None
+            seat = actor
+        action = bots[seat].choose(state, seat)
+        before = state
+        state = step(before, action)
+        actions += 1
+        # Most actions neither throw to move nor resolve a throw: skip the tally's call for them.
+        if landings.pending is not None or before.phase == "roll":
+            landings.record(before, action, state)
+    game.state, game.actions = state, actions

@@ -74,8 +74,8 @@ class SimpleBot(BotBase):
             # Too little cash to build or lift with these holdings: only a swap may be worth offering.
             swap = self._swap(state, look) if look.wishes else None
             if swap is None:
-                # Nothing to offer this round either (offers are remembered by round).
-                self.rest(state, seat, self._idle[1])
+                # Nothing to offer either, until the round when a swap offered lately may be made again.
+                self.rest(state, seat, self._idle[1], self._next_swap(look))
             return swap
         if look.buildable and cash - look.cheapest_house >= BUILD_CUSHION:
             build = self._build(state, seat, look)
@@ -131,13 +131,24 @@ class SimpleBot(BotBase):
     def _swap(self, state: GameState, look: Outlook) -> ProposeTrade | None:
         """A swap in which both sides complete a colour group, if it looks fair and was not offered lately."""
         if self._swaps[0] is not look:
-            self._swaps = (look, self._fair_swaps(state, look) if look.wishes else [])
+            # Only the legal ones: a lot swap's legality depends on the lots' owners and their groups'
+            # buildings (and the partner being in the game), all fixed while the outlook stays the same.
+            fair = self._fair_swaps(state, look) if look.wishes else []
+            self._swaps = (look, [offer for offer in fair if why_illegal(state, offer) is None])
         for offer in self._swaps[1]:
             last = self._offered.get(offer.take.lots)
-            if (last is None or state.round - last >= SWAP_EVERY) and why_illegal(state, offer) is None:
+            if last is None or state.round - last >= SWAP_EVERY:
                 self._offered[offer.take.lots] = state.round
                 return offer
         return None
+
+    def _next_swap(self, look: Outlook) -> int:
+        """The first round in which a swap of this outlook offered lately may be offered again (NEVER:
+        there is none)."""
+        if not look.wishes or self._swaps[0] is not look:
+            return NEVER
+        rounds = [self._offered.get(offer.take.lots) for offer in self._swaps[1]]
+        return min((last + SWAP_EVERY for last in rounds if last is not None), default=NEVER)
 
     def _fair_swaps(self, state: GameState, look: Outlook) -> list[ProposeTrade]:
         offers = []

@@ -79,13 +79,20 @@ def visit_rates(board: Board) -> tuple[float, ...]:
     if cached is not None and cached[0] is board:
         return cached[1]
     moves = [_rest_after(board, square) for square in range(BOARD_SIZE)]
+    # Every throw has the same chance p: from each start, the (end, chance) pairs in the order the
+    # throws and the cards reach them, so that each step adds the very same products in the same order.
+    p = DICE[0][1]
+    reached = [
+        [move for total, _ in DICE for move in moves[(start + total) % BOARD_SIZE]]
+        for start in range(BOARD_SIZE)
+    ]
     rates = [1 / BOARD_SIZE] * BOARD_SIZE
     for _ in range(60):
         nxt = [0.0] * BOARD_SIZE
-        for start, share in enumerate(rates):
-            for total, p in DICE:
-                for end, q in moves[(start + total) % BOARD_SIZE]:
-                    nxt[end] += share * p * q
+        for share, reach in zip(rates, reached, strict=True):
+            weight = share * p
+            for end, q in reach:
+                nxt[end] += weight * q
         rates = nxt
     result = tuple(BOARD_SIZE * r for r in rates)
     _RATES[id(board)] = (board, result)

@@ -11,6 +11,18 @@ from .model import Frozen
 from .rules import Rules
 
 BOARD_SIZE = 40
+SquareKind = Literal[
+    "go",
+    "street",
+    "station",
+    "utility",
+    "tax",
+    "chance",
+    "community_chest",
+    "jail",
+    "free_parking",
+    "go_to_jail",
+]
 DeckName = Literal["chance", "community_chest"]
 DECKS: tuple[DeckName, ...] = ("chance", "community_chest")
 
@@ -345,6 +357,11 @@ class Board(Frozen):
                 out.append(())
         return tuple(out)
 
+    @cached_property
+    def layout(self) -> Layout:
+        """The board's lookups by square as plain tuples, for the rules read on every throw."""
+        return Layout(self)
+
     def group(self, group_id: str) -> ColorGroup:
         return next(g for g in self.groups if g.id == group_id)
 
@@ -354,3 +371,24 @@ class Board(Frozen):
         if deed is None:
             raise ValueError(f"square {index} ({self.squares[index].name}) cannot be owned")
         return deed
+
+
+class Layout:
+    """A board's lookups by square, as plain tuples: what each square is, its group, its price and
+    rents. The rules read them on every throw, and a validated model's attributes are slower to reach
+    (each board makes its own once: `Board.layout`)."""
+
+    __slots__ = ("group_of", "kinds", "prices", "rents", "taxes")
+
+    def __init__(self, board: Board) -> None:
+        squares = board.squares
+        self.kinds: tuple[SquareKind, ...] = tuple(s.kind for s in squares)
+        self.group_of: tuple[tuple[int, ...], ...] = board.group_of
+        """For each square, its group (see Board.group_of)."""
+        self.prices: tuple[int, ...] = tuple(d.price if d is not None else 0 for d in board.deeds)
+        """The printed price of each ownable square (0 for the others)."""
+        self.rents: tuple[tuple[int, ...], ...] = tuple(
+            s.rent if isinstance(s, Street) else () for s in squares
+        )
+        """A street's rents (base, 1-4 houses, hotel); () for any other square."""
+        self.taxes: tuple[int, ...] = tuple(s.amount if isinstance(s, Tax) else 0 for s in squares)

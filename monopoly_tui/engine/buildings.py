@@ -112,9 +112,11 @@ def build(t: Table, seat: int, square: int) -> None:
     sq = street(t, square)
     assert sq is not None
     kind = building_kind(t.buildings[square])
-    able = [s for s in builders(t, kind) if t.cash(s) >= sq.house_cost]
     supply = t.bank_hotels if kind == "hotel" else t.bank_houses
-    if t.rules.buildings.scarce_auction and supply < len(able):
+    # only players still in can be able to buy one: while the bank has as many, nobody need be asked
+    scarce = t.rules.buildings.scarce_auction and supply < len(t.active_seats())
+    able = [s for s in builders(t, kind) if t.cash(s) >= sq.house_cost] if scarce else []
+    if scarce and supply < len(able):
         n = len(t.players)
         order = [(seat + k) % n for k in range(n)]
         bidders = tuple(s for s in order if s in able)

@@ -17,7 +17,7 @@ from .board import (
     Repairs,
 )
 from .state import HeldCard, LastCard
-from .table import Table
+from .table import Table, _new
 
 
 def draw(t: Table, seat: int, deck: DeckName) -> bool:
@@ -25,7 +25,7 @@ def draw(t: Table, seat: int, deck: DeckName) -> bool:
     pile = t.deck(deck)
     index = pile.pop(0)
     card = t.board.deck(deck)[index]
-    t.last_card = LastCard(deck, index, seat)
+    t.last_card = _new(LastCard, (deck, index, seat))
     t.emit("card_drawn", player=seat, deck=deck, card=card.id)
     effect = card.effect
     if isinstance(effect, GetOutOfJail):

@@ -30,10 +30,12 @@ def seed_state(seed: int) -> int:
 
 
 def throw_dice(rng: int) -> tuple[int, tuple[int, int]]:
-    """Throw two six-sided dice: (new generator state, (die1, die2))."""
-    rng, value = next_random(rng)
-    face = value % 36
-    return rng, _FACES[face]
+    """Throw two six-sided dice: (new generator state, (die1, die2)). The step of next_random, written
+    out here: a throw is the commonest draw."""
+    rng = (rng + 0x9E3779B97F4A7C15) & _MASK
+    z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return rng, _FACES[(z ^ (z >> 31)) % 36]
 
 
 def shuffled(rng: int, items: Sequence[T]) -> tuple[int, tuple[T, ...]]:

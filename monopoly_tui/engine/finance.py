@@ -2,55 +2,45 @@
 
 from __future__ import annotations
 
-from typing import TypedDict, Unpack
-
 from . import buildings, mortgages
 from .board import Street
+from .events import EventKind
 from .rent import Holdings
 from .state import Debt, GameState
 from .table import Table
 
-CHARGE_EVENTS = {"rent": "rent_paid", "tax": "tax_paid"}
+CHARGE_EVENTS: dict[str, EventKind] = {"rent": "rent_paid", "tax": "tax_paid"}
 TO_POT = ("tax", "card")
 """Payments to the bank that feed the free-parking pot when that house rule is on."""
 
 
-class Where(TypedDict, total=False):
-    """The square a charge is for, when there is one (rent, tax, interest)."""
-
-    square: int
-
-
 def charge(
-    t: Table, debtor: int, creditor: int | None, amount: int, reason: str, **where: Unpack[Where]
+    t: Table, debtor: int, creditor: int | None, amount: int, reason: str, square: int | None = None
 ) -> None:
     """The debtor owes amount to creditor (None: the bank): paid at once, or recorded as a debt.
 
     The game then waits on the debtor, who cannot act otherwise until the debt is settled; cash is
     never driven below zero. A debtor who already owes waits in line: debts are settled in order.
+    `square` is the square the charge is for, when there is one (rent, tax, interest).
     """
     if amount <= 0:
         return
-    if t.cash(debtor) >= amount and not (t.debts and any(d.debtor == debtor for d in t.debts)):
-        _pay(t, debtor, creditor, amount, reason, **where)
+    debts = t.debts
+    if t.players[debtor].cash >= amount and not (debts and any(d.debtor == debtor for d in debts)):
+        if creditor is None:
+            t.pays_bank(debtor, amount, to_pot=reason in TO_POT)
+        else:
+            t.pays_player(debtor, creditor, amount)
+        event = CHARGE_EVENTS.get(reason)
+        if event is not None:
+            t.emit(event, player=debtor, other=creditor, amount=amount, square=square)
+        elif creditor is None:
+            t.emit("paid", player=debtor, amount=amount, reason=reason, square=square)
+        else:
+            t.emit("paid_player", player=debtor, other=creditor, amount=amount, reason=reason, square=square)
     else:
-        t.debts = (*t.debts, Debt(debtor=debtor, creditor=creditor, amount=amount, reason=reason))
-        t.emit("debt", player=debtor, other=creditor, amount=amount, reason=reason, **where)
-
-
-def _pay(
-    t: Table, debtor: int, creditor: int | None, amount: int, reason: str, **where: Unpack[Where]
-) -> None:
-    if creditor is None:
-        t.pays_bank(debtor, amount, to_pot=reason in TO_POT)
-    else:
-        t.pays_player(debtor, creditor, amount)
-    if reason in CHARGE_EVENTS:
-        t.emit(CHARGE_EVENTS[reason], player=debtor, other=creditor, amount=amount, **where)  # type: ignore[arg-type]
-    elif creditor is None:
-        t.emit("paid", player=debtor, amount=amount, reason=reason, **where)
-    else:
-        t.emit("paid_player", player=debtor, other=creditor, amount=amount, reason=reason, **where)
+        t.debts = (*debts, Debt(debtor=debtor, creditor=creditor, amount=amount, reason=reason))
+        t.emit("debt", player=debtor, other=creditor, amount=amount, reason=reason, square=square)
 
 
 def pay_debt(t: Table) -> None:

@@ -9,9 +9,10 @@ and propose trades (the rules allow it on one's own turn and between other playe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from . import auction, buildings, dice, finance, jail, landing, mortgages, trade, turn
+from . import auction, buildings, dice, finance, jail, landing, legality, mortgages, trade, turn
 from .actions import (
     AcceptTrade,
     Action,
@@ -36,20 +37,14 @@ from .actions import (
     UseJailCard,
 )
 from .board import BOARD_SIZE, Board
-from .errors import IllegalActionError, InvalidActionError, Problem, Refusal, refusal
+from .errors import IllegalActionError, Refusal, refusal
+from .legality import PLAINLY_LEGAL as _PLAINLY_LEGAL
+from .legality import situation as situation
 from .rules import Rules
 from .state import Decks, GameState, PlayerState, Situation
 from .table import Table
-from .wellformed import malformation
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8
-
-RAISING_MONEY = (SellBuilding, SellDown, Mortgage, ProposeTrade)
-"""Manage actions open to a debtor: what raises cash."""
-MANAGING = (Build, Unmortgage, *RAISING_MONEY)
-"""Manage actions open to every player in a calm situation."""
-_MANAGING_KINDS = frozenset(cls.model_fields["kind"].default for cls in MANAGING)
-"""Their kinds (a set lookup: cheaper than isinstance against each class)."""
 
 
 def new_game(board: Board, players: Sequence[str], *, seed: int, rules: Rules | None = None) -> GameState:
@@ -102,49 +97,12 @@ def _first_by_roll(t: Table) -> int:
     return contenders[0]
 
 
-def situation(state: GameState) -> Situation:
-    """What the game waits for now (see the module docstring for the order); a few field reads."""
-    if state.phase == "game_over":
-        return "over"
-    if state.trade is not None:
-        return "trade"
-    if state.mortgage_choices:
-        return "mortgage_choice"
-    if state.debts:
-        return "debt"
-    if state.auction is not None:
-        return "auction"
-    if state.placement is not None:
-        return "placement"
-    return "calm"
-
-
 def current_actor(state: GameState) -> int | None:
     """The seat the game waits on: a trade partner, a debtor, a bidder..., else the player whose turn it is.
 
     None once the game is over. In a calm situation other players may also manage (see legal_actions).
     """
-    return _actor(state, situation(state))
-
-
-def _actor(state: GameState, now: Situation) -> int | None:
-    """The current actor, given the situation `now` of state."""
-    if now == "calm":
-        return state.turn
-    if now == "over":
-        return None
-    if now == "trade":
-        assert state.trade is not None
-        return state.trade.partner
-    if now == "debt":
-        return state.debts[0].debtor
-    if now == "mortgage_choice":
-        return state.mortgage_choices[0].seat
-    if now == "auction":
-        assert state.auction is not None
-        return state.auction.bidders[state.auction.turn]
-    assert state.placement is not None
-    return state.placement.seat
+    return legality.actor(state, situation(state))
 
 
 def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
@@ -157,7 +115,7 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
     trades, being open-ended, are not listed: `why_illegal` or `trade.trade_problem` judges a proposal.
     """
     now = situation(state)
-    actor = _actor(state, now)
+    actor = legality.actor(state, now)
     if actor is None:
         return []
     seat = actor if player is None else player
@@ -174,7 +132,7 @@ def legal_actions(state: GameState, player: int | None = None) -> list[Action]:
 def managers(state: GameState) -> list[int]:
     """Seats that may act now: the current actor, and in a calm situation every player still in."""
     now = situation(state)
-    actor = _actor(state, now)
+    actor = legality.actor(state, now)
     if actor is None:
         return []
     if now == "calm":
@@ -197,7 +155,7 @@ def _actor_actions(state: GameState, seat: int, now: Situation) -> list[Action]:
     if now == "mortgage_choice":
         square = state.mortgage_choices[0].square
         actions = [KeepMortgage(player=seat, square=square)]
-        if _lift_now_problem(state, seat, square) is None:
+        if legality.lift_now_problem(state, seat, square) is None:
             actions.insert(0, Unmortgage(player=seat, square=square))
         return actions
     if now == "auction":
@@ -210,7 +168,7 @@ def _actor_actions(state: GameState, seat: int, now: Situation) -> list[Action]:
         return [
             PlaceBuilding(player=seat, square=i)
             for i, owner in enumerate(state.owner)
-            if owner == seat and _placement_problem(state, seat, i) is None
+            if owner == seat and legality.placement_problem(state, seat, i) is None
         ]
     if state.phase == "roll":
         actions = [Roll(player=seat)]
@@ -252,10 +210,14 @@ def _manage_actions(state: GameState, seat: int, *, raising_only: bool) -> list[
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after action. Raises IllegalActionError (state untouched) if it is not legal now."""
-    _check(state, action)
-    t = Table(state)
-    _carry_out(t, action)
-    turn.settle(t)
+    kind = type(action)
+    plainly_legal = _PLAINLY_LEGAL.get(kind)
+    if plainly_legal is None or not plainly_legal(state, action):
+        legality.check(state, action)
+    t = Table.of(state)
+    _CARRY_OUT[kind](t, action)
+    if t.pending_move is not None or t.auction_queue:  # else settling has nothing to do
+        turn.settle(t)
     return t.freeze()
 
 
@@ -264,15 +226,16 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
     construction (the bots' own loop, where each bot decides through legal_actions and why_illegal).
     The same rules make the same state; but an illegal action is not refused, it makes a state no game
     reaches. Anything from a person, a file or a network goes through `apply`."""
-    t = Table(state)
-    _carry_out(t, action)
-    turn.settle(t)
+    t = Table.of(state)
+    _CARRY_OUT[type(action)](t, action)
+    if t.pending_move is not None or t.auction_queue:
+        turn.settle(t)
     return t.freeze()
 
 
 def is_legal(state: GameState, action: Action) -> bool:
     try:
-        _check(state, action)
+        legality.check(state, action)
     except IllegalActionError:
         return False
     return True
@@ -281,7 +244,7 @@ def is_legal(state: GameState, action: Action) -> bool:
 def why_illegal(state: GameState, action: Action) -> Refusal | None:
     """The reason action is not legal now (in English, with its code and values), or None when it is."""
     try:
-        _check(state, action)
+        legality.check(state, action)
     except IllegalActionError as exc:
         if isinstance(exc.reason, Refusal):
             return exc.reason
@@ -289,168 +252,19 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
     return None
 
 
-# --- validation ----------------------------------------------------------------------------------
-
-
-def _check(state: GameState, action: Action) -> None:
-    """Raise IllegalActionError with the reason when action may not be applied to state."""
-    malformed = malformation(state, action)
-    if malformed is not None:
-        raise InvalidActionError(malformed)
-    now = situation(state)
-    seat = state.turn if now == "calm" else _actor(state, now)
-    if seat is None:
-        raise IllegalActionError(refusal(state, ("game_over",)))
-    player = state.players[action.player]
-    if action.kind in _MANAGING_KINDS and (action.player != seat or now in ("calm", "debt")):
-        if player.bankrupt:
-            raise IllegalActionError(refusal(state, ("out_of_game", action.player)))
-        if now != "calm" and not (
-            now == "debt" and action.player == seat and isinstance(action, RAISING_MONEY)
-        ):
-            raise IllegalActionError(refusal(state, ("manage_not_now", action.kind, action.player, now)))
-        _check_manage(state, action, raising_only=now == "debt")
-        return
-    if action.player != seat:
-        raise IllegalActionError(refusal(state, ("not_your_turn", seat, seat, action.player)))
-    problem = _phase_problem(state, action) if now == "calm" else _actor_problem(state, action, now)
-    if problem:
-        raise IllegalActionError(refusal(state, problem))
-
-
-def _check_manage(state: GameState, action: Action, *, raising_only: bool) -> None:
-    seat = action.player
-    problem: Problem | None
-    if isinstance(action, Build):
-        problem = buildings.build_problem(state, seat, action.square)
-    elif isinstance(action, SellBuilding):
-        problem = buildings.sell_problem(state, seat, action.square)
-    elif isinstance(action, SellDown):
-        problem = buildings.sell_down_problem(state, seat, action.group, action.level)
-    elif isinstance(action, Mortgage):
-        problem = mortgages.mortgage_problem(state, seat, action.square)
-    elif isinstance(action, Unmortgage):
-        problem = mortgages.unmortgage_problem(state, seat, action.square)
-    else:
-        assert isinstance(action, ProposeTrade)
-        problem = trade.trade_problem(state, action)
-        if problem is None and raising_only and action.give.cash:
-            problem = ("debt_no_cash_away", seat)
-    if problem:
-        raise IllegalActionError(refusal(state, problem))
-
-
-def _lift_now_problem(state: GameState, seat: int, square: int) -> Problem | None:
-    """Why a lot just received may not be lifted at once: the cash, or debts that come first."""
-    if any(d.debtor == seat for d in state.debts):
-        return ("debts_first", seat)
-    return mortgages.unmortgage_problem(state, seat, square, just_received=True)
-
-
-def _placement_problem(state: GameState, seat: int, square: int) -> Problem | None:
-    assert state.placement is not None
-    problem = buildings.place_problem(state, seat, square)
-    if problem is None and buildings.building_kind(state.buildings[square]) != state.placement.building:
-        problem = ("placement_kind", state.placement.building, square)
-    return problem
-
-
-def _actor_problem(state: GameState, action: Action, now: Situation) -> Problem | None:
-    """Why the current actor may not take action in this situation (None: legal)."""
-    if now == "calm":
-        return _phase_problem(state, action)
-    seat = action.player
-    player = state.players[seat]
-    kind = action.kind
-    if now == "trade":
-        if isinstance(action, AcceptTrade | RejectTrade):
-            return None
-        return ("answer_trade", seat, kind)
-    if now == "debt":
-        debt = state.debts[0]
-        if isinstance(action, PayDebt):
-            return None if player.cash >= debt.amount else ("debt_cash", seat, player.cash, debt.amount)
-        if isinstance(action, DeclareBankruptcy):
-            if finance.may_declare_bankruptcy(state, debt):
-                return None
-            return ("can_still_raise", seat)
-        return ("settle_debt_first", seat, debt.amount, kind)
-    if now == "mortgage_choice":
-        choice = state.mortgage_choices[0]
-        if isinstance(action, KeepMortgage | Unmortgage) and action.square != choice.square:
-            return ("decide_mortgage", seat, choice.square)
-        if isinstance(action, KeepMortgage):
-            return None
-        if isinstance(action, Unmortgage):
-            return _lift_now_problem(state, seat, action.square)
-        return ("lift_or_keep", seat, choice.square, kind)
-    if now == "auction":
-        assert state.auction is not None
-        if isinstance(action, PassBid):
-            return None
-        if isinstance(action, Bid):
-            low = auction.minimum_bid(state, state.auction)
-            if action.amount < low:
-                return ("bid_too_low", low, action.amount)
-            if action.amount > player.cash:
-                return ("bid_over_cash", seat, action.amount, player.cash)
-            return None
-        return ("auction_running", seat, kind)
-    assert now == "placement"
-    if isinstance(action, PlaceBuilding):
-        return _placement_problem(state, seat, action.square)
-    return ("place_first", seat, kind)
-
-
-def _phase_problem(state: GameState, action: Action) -> Problem | None:
-    seat = action.player
-    player = state.players[seat]
-    phase = state.phase
-    if phase == "roll":
-        if isinstance(action, Roll):
-            return None
-        if isinstance(action, PayJailFine | UseJailCard) and not player.in_jail:
-            return ("not_in_jail", seat)
-        if isinstance(action, PayJailFine):
-            fine = state.rules.jail.fine
-            return None if player.cash >= fine else ("jail_fine_cash", seat, fine)
-        if isinstance(action, UseJailCard):
-            if any(c.deck == action.deck for c in player.jail_cards):
-                return None
-            return ("no_jail_card", seat, action.deck)
-    elif phase == "buy":
-        if isinstance(action, Decline):
-            return None
-        if isinstance(action, Buy):
-            assert state.pending_square is not None
-            price = state.board.property(state.pending_square).price
-            return None if player.cash >= price else ("buy_cash", seat, price, player.cash)
-    elif phase == "utility_roll":
-        if isinstance(action, Roll):
-            return None
-    elif phase == "end_turn" and isinstance(action, EndTurn):
-        return None
-    return ("not_now", action.kind, phase, seat)
-
-
 # --- carrying out: each changes the table for one kind of action ---------------------------------------
 
 
-def _dice(t: Table, action: Roll) -> tuple[int, int]:
-    if action.dice is not None:
-        return action.dice
-    t.rng, thrown = dice.throw_dice(t.rng)
-    return thrown
-
-
 def _roll(t: Table, action: Roll) -> None:
+    thrown = action.dice
+    if thrown is None:
+        t.rng, thrown = dice.throw_dice(t.rng)
     if t.phase == "utility_roll":
-        thrown = _dice(t, action)
         t.emit("dice_rolled", player=action.player, dice=thrown, reason="utility")
         landing.utility_throw(t, action.player, thrown[0] + thrown[1])
         turn.finish_move(t)
     else:
-        turn.throw(t, action.player, _dice(t, action))
+        turn.throw(t, action.player, thrown)
 
 
 def _buy(t: Table, action: Buy) -> None:
@@ -479,49 +293,40 @@ def _unmortgage(t: Table, action: Unmortgage) -> None:
     mortgages.unmortgage(t, action.player, action.square, just_received=fresh)
 
 
-def _carry_out(t: Table, action: Action) -> None:
-    """Change the table for one (already checked) action."""
-    seat = action.player
-    match action:
-        case Roll():
-            _roll(t, action)
-        case EndTurn():
-            turn.end_turn(t)
-        case Buy():
-            _buy(t, action)
-        case Decline():
-            _decline(t, action)
-        case Bid():
-            auction.bid(t, seat, action.amount)
-        case PassBid():
-            auction.pass_bid(t, seat)
-        case PayJailFine():
-            jail.pay_fine(t, seat)
-        case UseJailCard():
-            jail.use_card(t, seat, action.deck)
-        case PayDebt():
-            finance.pay_debt(t)
-        case DeclareBankruptcy():
-            turn.bankrupt(t)
-        case Build():
-            buildings.build(t, seat, action.square)
-        case SellBuilding():
-            buildings.sell(t, seat, action.square, t.buildings[action.square] - 1)
-        case SellDown():
-            for square in t.board.group_members[action.group]:
-                buildings.sell(t, seat, square, min(t.buildings[square], action.level))
-        case PlaceBuilding():
-            buildings.place(t, seat, action.square)
-        case Mortgage():
-            mortgages.mortgage(t, seat, action.square)
-        case Unmortgage():
-            _unmortgage(t, action)
-        case KeepMortgage():
-            t.mortgage_choices = t.mortgage_choices[1:]
-            t.emit("mortgage_kept", player=seat, square=action.square)
-        case ProposeTrade():
-            trade.propose(t, action)
-        case AcceptTrade():
-            trade.accept(t)
-        case RejectTrade():
-            trade.reject(t)
+def _sell(t: Table, action: SellBuilding) -> None:
+    buildings.sell(t, action.player, action.square, t.buildings[action.square] - 1)
+
+
+def _sell_down(t: Table, action: SellDown) -> None:
+    for square in t.board.group_members[action.group]:
+        buildings.sell(t, action.player, square, min(t.buildings[square], action.level))
+
+
+def _keep_mortgage(t: Table, action: KeepMortgage) -> None:
+    t.mortgage_choices = t.mortgage_choices[1:]
+    t.emit("mortgage_kept", player=action.player, square=action.square)
+
+
+_CARRY_OUT: dict[type, Callable[[Table, Any], None]] = {
+    Roll: _roll,
+    EndTurn: lambda t, action: turn.end_turn(t),
+    Buy: _buy,
+    Decline: _decline,
+    Bid: lambda t, action: auction.bid(t, action.player, action.amount),
+    PassBid: lambda t, action: auction.pass_bid(t, action.player),
+    PayJailFine: lambda t, action: jail.pay_fine(t, action.player),
+    UseJailCard: lambda t, action: jail.use_card(t, action.player, action.deck),
+    PayDebt: lambda t, action: finance.pay_debt(t),
+    DeclareBankruptcy: lambda t, action: turn.bankrupt(t),
+    Build: lambda t, action: buildings.build(t, action.player, action.square),
+    SellBuilding: _sell,
+    SellDown: _sell_down,
+    PlaceBuilding: lambda t, action: buildings.place(t, action.player, action.square),
+    Mortgage: lambda t, action: mortgages.mortgage(t, action.player, action.square),
+    Unmortgage: _unmortgage,
+    KeepMortgage: _keep_mortgage,
+    ProposeTrade: trade.propose,
+    AcceptTrade: lambda t, action: trade.accept(t),
+    RejectTrade: lambda t, action: trade.reject(t),
+}
+"""What each kind of (already checked) action changes on the table, by the action's class."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from . import cards, finance, jail
-from .board import UTILITY_MULTIPLIER, Tax
+from .board import UTILITY_MULTIPLIER
 from .rent import UTILITY_DICE_UNIT, rent_due
 from .table import Table
 
@@ -16,16 +16,16 @@ CardRent = Literal["double_station", "utility_throw"] | None
 def resolve(t: Table, seat: int, card_rent: CardRent = None) -> bool:
     """Carry out the square under the player's token. True when a decision (buy, utility throw) is pending."""
     square = t.players[seat].position
-    if t.board.deeds[square] is not None:
+    kind = t.layout.kinds[square]
+    if kind == "street" or kind == "station" or kind == "utility":
         return _property(t, seat, square, card_rent)
-    sq = t.board.squares[square]
-    if isinstance(sq, Tax):
-        finance.charge(t, seat, None, sq.amount, "tax", square=square)
-    elif sq.kind == "chance" or sq.kind == "community_chest":
-        return cards.draw(t, seat, sq.kind)
-    elif sq.kind == "go_to_jail":
+    if kind == "tax":
+        finance.charge(t, seat, None, t.layout.taxes[square], "tax", square=square)
+    elif kind == "chance" or kind == "community_chest":
+        return cards.draw(t, seat, kind)
+    elif kind == "go_to_jail":
         jail.send_to_jail(t, seat, "square")
-    elif sq.kind == "free_parking" and t.pot:
+    elif kind == "free_parking" and t.pot:
         pot, t.pot = t.pot, 0
         t.add_cash(seat, pot)
         t.emit("pot_taken", player=seat, amount=pot)
@@ -44,8 +44,8 @@ def _property(t: Table, seat: int, square: int, card_rent: CardRent) -> bool:
         t.pending_square = square
         t.phase = "utility_roll"
         return True
-    dice_total = sum(t.dice) if t.dice else 0
-    rent = rent_due(t, square, dice_total)
+    thrown = t.dice
+    rent = rent_due(t, square, thrown[0] + thrown[1] if thrown else 0)
     if card_rent == "double_station":
         rent *= 2
     finance.charge(t, seat, owner, rent, "rent", square=square)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from .board import STATION_RENT, UTILITY_MULTIPLIER, Board, Station, Street, Utility
+from .board import STATION_RENT, UTILITY_MULTIPLIER, Board
 from .rules import Rules
 from .state import PlayerState
 
@@ -32,14 +32,32 @@ class Holdings(Protocol):
 
 def owns_whole_group(h: Holdings, square: int) -> bool:
     """True when one player owns every lot of the square's group."""
-    owner = h.owner[square]
-    return owner is not None and all(h.owner[i] == owner for i in h.board.group_of[square])
+    owners = h.owner
+    owner = owners[square]
+    return owner is not None and _all_of(owners, h.board.layout.group_of[square], owner)
 
 
 def owned_in_group(h: Holdings, square: int) -> int:
     """How many lots of the square's group its owner holds (mortgaged ones count)."""
-    owner = h.owner[square]
-    return sum(1 for i in h.board.group_of[square] if h.owner[i] == owner)
+    owners = h.owner
+    owner = owners[square]
+    return sum(1 for i in h.board.layout.group_of[square] if owners[i] == owner)
+
+
+def _all_of(values: Sequence[object], squares: tuple[int, ...], value: object) -> bool:
+    """Every one of squares has value (a loop: cheaper than all() over a generator for two or three)."""
+    for i in squares:  # noqa: SIM110
+        if values[i] != value:
+            return False
+    return True
+
+
+def _any_of(values: Sequence[object], squares: tuple[int, ...]) -> bool:
+    """Some one of squares has a true value."""
+    for i in squares:  # noqa: SIM110
+        if values[i]:
+            return True
+    return False
 
 
 def rent_due(h: Holdings, square: int, dice_total: int) -> int:
@@ -50,29 +68,34 @@ def rent_due(h: Holdings, square: int, dice_total: int) -> int:
     a lot of the group is mortgaged, by default). Stations by how many the owner holds (mortgaged ones
     count); utilities 4 x or 10 x the dice, in thousands of rubles.
     """
-    owner = h.owner[square]
+    owners = h.owner
+    owner = owners[square]
     if owner is None or h.mortgaged[square]:
         return 0
-    if h.players[owner].in_jail and not h.rules.rent.collect_in_jail:
+    terms = h.rules.rent
+    if h.players[owner].in_jail and not terms.collect_in_jail:
         return 0
-    sq = h.board.squares[square]
-    if isinstance(sq, Street):
-        level = h.buildings[square]
+    layout = h.board.layout
+    kind = layout.kinds[square]
+    if kind == "street":
+        rents = layout.rents[square]
+        buildings = h.buildings
+        level = buildings[square]
         if level:
-            return sq.rent[level]
-        group = h.board.group_of[square]
+            return rents[level]
+        group = layout.group_of[square]
         if (
-            owns_whole_group(h, square)
+            _all_of(owners, group, owner)
             # seed 001 (default): doubled only while no building stands anywhere on the group;
             # seed 000 (option off): any unbuilt street of the whole group is doubled
-            and not (h.rules.rent.double_rent_needs_bare_group and any(h.buildings[i] for i in group))
-            and not (h.rules.rent.double_rent_blocked_by_mortgage and any(h.mortgaged[i] for i in group))
+            and not (terms.double_rent_needs_bare_group and _any_of(buildings, group))
+            and not (terms.double_rent_blocked_by_mortgage and _any_of(h.mortgaged, group))
         ):
-            return 2 * sq.rent[0]
-        return sq.rent[0]
-    if isinstance(sq, Station):
+            return 2 * rents[0]
+        return rents[0]
+    if kind == "station":
         return STATION_RENT[min(owned_in_group(h, square), len(STATION_RENT)) - 1]
-    if isinstance(sq, Utility):
+    if kind == "utility":
         both = owned_in_group(h, square) >= 2
         return UTILITY_MULTIPLIER[1 if both else 0] * dice_total * UTILITY_DICE_UNIT
     return 0

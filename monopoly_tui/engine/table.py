@@ -7,6 +7,10 @@ The table's slots are the state's fields by name: taking a state apart is one un
 tuple, and putting the new one together is one tuple built in field order. The players are a list; a
 square's owner, mortgage and buildings change through the table's methods, which turn that tuple into
 a list the first time (most actions change none of them).
+
+The table that made a state is kept at hand after it is frozen: when the next action is applied to
+that same state (a game going on, which is nearly always the case), the table carries on from there
+instead of a new one taking the state apart again (see `Table.of`).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from __future__ import annotations
 from typing import Unpack
 
 from .actions import ProposeTrade
-from .board import Board, DeckName
+from .board import Board, DeckName, Layout
 from .events import Event, EventKind
 from .rules import Rules
 from .state import (
@@ -32,12 +36,13 @@ from .state import (
 
 _new = tuple.__new__
 """Builds a named tuple from its values in field order, without the generated constructor's call."""
+assert len(PlayerState._fields) == 7, "a player's changes below name its seven fields by position"
 
 
 class Table:
     """Everything of a GameState, with lists where rules change things in place."""
 
-    __slots__ = (*GameState._fields[:-1], "_piles", "base", "events")
+    __slots__ = (*GameState._fields[:-1], "_piles", "_squares_changed", "base", "events", "layout")
     """The state's fields but its events (the table keeps a list of them), and its own."""
 
     # the state's fields (see GameState), in its order
@@ -73,6 +78,15 @@ class Table:
     winner: int | None
     eliminated: tuple[int, ...]
     standings: tuple[int, ...]
+
+    @staticmethod
+    def of(state: GameState) -> Table:
+        """A table for state: the one that froze it, when it is still at hand, else a new one."""
+        try:
+            made, t = _CARRIED.pop()
+        except IndexError:
+            return Table(state)
+        return t if made is state else Table(state)
 
     def __init__(self, state: GameState) -> None:
         self.base = state
@@ -112,6 +126,10 @@ class Table:
             _,
         ) = state
         self.players = list(players)
+        self.layout: Layout = self.board.layout
+        """The board's lookups by square."""
+        self._squares_changed = False
+        """A square's owner, mortgage or buildings changed: that tuple is a list until the freeze."""
         self._piles: dict[DeckName, list[int]] = {}
         """The decks drawn from or put back to, as lists (the others stay as they are)."""
         self.events: list[Event] = []
@@ -153,63 +171,82 @@ class Table:
     def move_token(self, seat: int, square: int) -> None:
         """The player's token now stands on square (the rules of moving are movement's)."""
         p = self.players[seat]
-        self.players[seat] = _new(PlayerState, (p[0], p[1], square, *p[3:]))
+        self.players[seat] = _new(PlayerState, (p[0], p[1], square, p[3], p[4], p[5], p[6]))
 
     def set_owner(self, square: int, seat: int | None) -> None:
         if isinstance(self.owner, tuple):
             self.owner = list(self.owner)
+            self._squares_changed = True
         self.owner[square] = seat
 
     def set_mortgaged(self, square: int, mortgaged: bool) -> None:
         if isinstance(self.mortgaged, tuple):
             self.mortgaged = list(self.mortgaged)
+            self._squares_changed = True
         self.mortgaged[square] = mortgaged
 
     def set_level(self, square: int, level: int) -> None:
         """The street's buildings (0-4 houses, 5: a hotel); the bank's supply is the caller's."""
         if isinstance(self.buildings, tuple):
             self.buildings = list(self.buildings)
+            self._squares_changed = True
         self.buildings[square] = level
 
     def add_cash(self, seat: int, amount: int) -> None:
         p = self.players[seat]
-        self.players[seat] = _new(PlayerState, (p[0], p[1] + amount, *p[2:]))
+        self.players[seat] = _new(PlayerState, (p[0], p[1] + amount, p[2], p[3], p[4], p[5], p[6]))
 
     def bank_pays(self, seat: int, amount: int) -> None:
         """The bank pays a player (salary, card); the bank's money is unlimited."""
-        self.add_cash(seat, amount)
+        p = self.players[seat]
+        self.players[seat] = _new(PlayerState, (p[0], p[1] + amount, p[2], p[3], p[4], p[5], p[6]))
         self.bank_balance -= amount
 
     def pays_bank(self, seat: int, amount: int, *, to_pot: bool = False) -> None:
         """A player pays the bank, or the free-parking pot when the house rule sends it there."""
-        self.add_cash(seat, -amount)
+        p = self.players[seat]
+        self.players[seat] = _new(PlayerState, (p[0], p[1] - amount, p[2], p[3], p[4], p[5], p[6]))
         if to_pot and self.rules.free_parking.jackpot:
             self.pot += amount
         else:
             self.bank_balance += amount
 
     def pays_player(self, payer: int, payee: int, amount: int) -> None:
-        self.add_cash(payer, -amount)
-        self.add_cash(payee, amount)
+        players = self.players
+        p = players[payer]
+        players[payer] = _new(PlayerState, (p[0], p[1] - amount, p[2], p[3], p[4], p[5], p[6]))
+        p = players[payee]
+        players[payee] = _new(PlayerState, (p[0], p[1] + amount, p[2], p[3], p[4], p[5], p[6]))
 
     def freeze(self) -> GameState:
-        """The new immutable state, with this action's events (tuple() of a tuple is the tuple itself:
-        what no rule changed is handed over as it is)."""
+        """The new immutable state, with this action's events; what no rule changed is handed over as
+        it is. The table is then kept at hand as that state's: it holds the same values (the squares'
+        tuples themselves, the players as a list), without the events."""
         decks = self.decks
         if self._piles:
             piles = self._piles
             chance = tuple(piles.get("chance", decks.chance))
-            decks = _new(Decks, (chance, tuple(piles.get("community_chest", decks.community_chest))))
-        return _new(
+            decks = self.decks = _new(
+                Decks, (chance, tuple(piles.get("community_chest", decks.community_chest)))
+            )
+            self._piles = {}
+        if self._squares_changed:
+            self.owner, self.mortgaged, self.buildings = (
+                tuple(self.owner),
+                tuple(self.mortgaged),
+                tuple(self.buildings),
+            )
+            self._squares_changed = False
+        state = self.base = _new(
             GameState,
             (
                 self.board,
                 self.rules,
                 self.seed,
                 tuple(self.players),
-                tuple(self.owner),
-                tuple(self.mortgaged),
-                tuple(self.buildings),
+                self.owner,
+                self.mortgaged,
+                self.buildings,
                 self.bank_houses,
                 self.bank_hotels,
                 decks,
@@ -238,3 +275,11 @@ class Table:
                 tuple(self.events),
             ),
         )
+        self.events = []
+        _CARRIED.append((state, self))
+        return state
+
+
+_CARRIED: list[tuple[GameState, Table]] = []
+"""The last table frozen and the state it made (at most one: each `Table.of` takes it; a pop and an
+append are each atomic, so two threads applying actions at once at worst make a new table)."""

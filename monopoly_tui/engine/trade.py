@@ -35,10 +35,11 @@ def _side_problem(h: Holdings, seat: int, side: TradeSide) -> Problem | None:
             return ("trade_built", square)
     if side.cash > player.cash:
         return ("trade_cash", seat, player.cash, side.cash)
-    held = Counter(c.deck for c in player.jail_cards)
-    for deck, count in Counter(side.jail_cards).items():
-        if held[deck] < count:
-            return ("trade_cards", seat, count, deck)
+    if side.jail_cards:
+        held = Counter(c.deck for c in player.jail_cards)
+        for deck, count in Counter(side.jail_cards).items():
+            if held[deck] < count:
+                return ("trade_cards", seat, count, deck)
     return None
 
 

@@ -1,0 +1,90 @@
+"""The trades «Мастер» considers offering: for each colour group it could complete by trade, the deals the
+partner would accept, each at the least cash that makes the partner accept it.
+
+«Сильный» offers only deals in which it gains at least as much as its partner, and accepts only deals in
+which it gains at least as much as the proposer: between two of them hardly anything changes hands. Yet a
+deal that gives both sides something is won against the two players left out, and cash paid for the
+street that completes a group is worth less to a partner who has no group to build on. So «Мастер» looks
+for the deals the partner would accept — asking the partner's own judgement, as «Сильный» answers — and
+lets the playouts say whether one of them is better than «Сильный»'s own offer, or none.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import AcceptTrade, GameState, ProposeTrade, TradeSide, apply, why_illegal
+from .strong import APPRAISER, StrongBot
+from .trading import Wish, gains
+from .valuation import colour_group, completes_group, lots_of, owns_group
+
+CASH_STEP = 10_000
+"""Cash in deals is searched to this precision."""
+
+
+def accepts(state: GameState, offer: ProposeTrade) -> bool:
+    """Whether the partner, judging as «Сильный», would accept the offer (legal now) if it were made."""
+    if why_illegal(state, offer) is not None:
+        return False
+    after = apply(state, offer)
+    return isinstance(StrongBot(0, offer.partner).choose(after, offer.partner), AcceptTrade)
+
+
+def priced(seat: int, partner: int, give: tuple[int, ...], take: tuple[int, ...], net: int) -> ProposeTrade:
+    """The offer of the lots `give` for the lots `take`, seat paying `net` (the partner paying, if < 0)."""
+    return ProposeTrade(
+        player=seat,
+        partner=partner,
+        give=TradeSide(lots=give, cash=max(net, 0)),
+        take=TradeSide(lots=take, cash=max(-net, 0)),
+    )
+
+
+def cheapest(
+    state: GameState, seat: int, partner: int, give: tuple[int, ...], take: tuple[int, ...]
+) -> ProposeTrade | None:
+    """The offer of these lots at the least net cash from seat (in steps of CASH_STEP, between the
+    partner's cash paid to seat and all of seat's cash) that the partner accepts; None if none does.
+    A partner who accepts a price accepts any higher one, so the price is found by halving."""
+    low = -(state.players[partner].cash // CASH_STEP)
+    high = state.players[seat].cash // CASH_STEP
+    if not accepts(state, priced(seat, partner, give, take, high * CASH_STEP)):
+        return None
+    while low < high:
+        middle = (low + high) // 2
+        if accepts(state, priced(seat, partner, give, take, middle * CASH_STEP)):
+            high = middle
+        else:
+            low = middle + 1
+    return priced(seat, partner, give, take, high * CASH_STEP)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    offer: ProposeTrade
+    merit: int
+    """What seat gains by it in «Сильный»'s eyes, less the value of any group it completes for the partner."""
+
+
+def deals(state: GameState, seat: int, wishes: tuple[Wish, ...], most: int) -> list[ProposeTrade]:
+    """At most `most` offers that complete one of seat's groups and that the partner would accept, the
+    best by merit first: for each wished group, its streets for cash alone, and for one of seat's lots
+    outside its whole groups and cash either way."""
+    found: list[Deal] = []
+    loose = [i for i in lots_of(state, seat) if not owns_group(state, seat, colour_group(state.board, i))]
+    for wish in wishes:
+        options: list[tuple[int, ...]] = [()]
+        options += [(i,) for i in loose if i not in wish.group]
+        for give in options:
+            offer = cheapest(state, seat, wish.partner, give, wish.lots)
+            if offer is None:
+                continue
+            mine, _ = gains(APPRAISER, state, offer)
+            merit = mine - sum(
+                APPRAISER.group_worth(state.board, colour_group(state.board, i))
+                for i in give
+                if completes_group(state, wish.partner, i)
+            )
+            found.append(Deal(offer, merit))
+    found.sort(key=lambda d: -d.merit)
+    return [d.offer for d in found[:most]]

@@ -1,0 +1,245 @@
+"""How «Мастер» looks ahead: Monte-Carlo playouts of the game from a position, compared in pairs.
+
+A decision's candidates are each played on from the position the same number of times, the k-th playout
+of every candidate with the same dice and card orders (common random numbers: the candidates are
+compared on the same luck, and the noise of the dice mostly cancels in their differences). Every seat
+plays as «Сильный» proposing no trades of its own (between «Сильный» players offers are nearly never
+accepted, and pricing them is most of a playout's time); the playout stops after a fixed number of
+rounds, or earlier at the end of the game, and is scored by where it leaves the seat (`standing`).
+
+The candidate the policy itself would choose comes first; another one is taken only when its playouts
+beat the first one's, pair by pair, clearly: a mean gain above `Effort.margin` of the table by at least
+`Effort.confidence` standard errors. Noise never picks a choice, and a decision where nothing can clear
+that bar stops playing out early.
+
+Deterministic for a seed: the playouts' dice come from a generator seeded from the public state (the
+game's seed, the round, the turn, everyone's cash and position), never from the game's own generator
+(that would be knowing the dice to come) nor from the global RNG. How much a decision may play out is a
+count of playout rounds, `Effort.rounds`, never a reading of the clock.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from math import sqrt
+
+from ..engine import Action, GameState, ProposeTrade
+from ..engine.dice import next_random, shuffled
+from ..engine.game import apply_unchecked
+from ..engine.state import Auction
+from .base import BotBase
+from .driver import play_out
+from .strong import APPRAISER, NEVER, StrongBot
+
+_MASK = (1 << 64) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Effort:
+    """How hard «Мастер» thinks about one decision.
+
+    `rounds` is the decision's budget in playout rounds, shared among its candidates: each candidate is
+    played out `rounds // (candidates × horizon)` times (at most `most`); a decision that cannot give
+    each candidate `least` playouts takes the policy's choice without playing out."""
+
+    rounds: int
+    horizon: int
+    least: int = 8
+    most: int = 64
+    batch: int = 4
+    """Playouts of each candidate between two looks at the differences."""
+    margin: float = 0.01
+    """The least mean gain, as a share of the table's worth, that makes another candidate worth taking."""
+    confidence: float = 2.0
+    """The standard errors of the paired differences the gain must clear."""
+
+    def playouts(self, candidates: int) -> int:
+        """Playouts of each candidate when a decision has that many (0: too many to play out)."""
+        each = min(self.most, self.rounds // (max(candidates, 1) * self.horizon))
+        return each if each >= self.least else 0
+
+
+def _mean_error(values: list[float]) -> tuple[float, float]:
+    """The mean of paired differences and its standard error."""
+    n = len(values)
+    mean = sum(values) / n
+    var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    return mean, sqrt(var / n)
+
+
+def standing(state: GameState, seat: int) -> float:
+    """Where a playout leaves seat: 1 for a win, 0 once bankrupt or beaten, else its share of the worth
+    of the players still in the game (as «Сильный» values lots and whole groups)."""
+    if state.is_over:
+        return 1.0 if state.winner == seat else 0.0
+    if state.players[seat].bankrupt:
+        return 0.0
+    worths = [max(APPRAISER.worth(state, s), 0) for s in state.active_seats]
+    total = sum(worths)
+    return max(APPRAISER.worth(state, seat), 0) / total if total else 0.0
+
+
+def luck(state: GameState, seat: int, salt: int) -> int:
+    """The seed of a decision's playouts, from the public state only (not the game's dice generator)."""
+    values = (
+        state.seed,
+        state.round,
+        state.turn,
+        seat,
+        salt,
+        *(p.cash for p in state.players),
+        *(p.position for p in state.players),
+    )
+    mixed = 0
+    for value in values:
+        mixed = next_random((mixed ^ value) & _MASK)[1]
+    return mixed
+
+
+def reshuffled(state: GameState, seed: int) -> GameState:
+    """The state with dice from seed and both decks in an order drawn from it (from the cards sorted: the
+    true order tells nothing): a possible future."""
+    rng, chance = shuffled(seed, sorted(state.decks.chance))
+    rng, chest = shuffled(rng, sorted(state.decks.community_chest))
+    return state._replace(
+        rng=next_random(rng)[1], decks=state.decks._replace(chance=chance, community_chest=chest)
+    )
+
+
+class Rollout(StrongBot):
+    """«Сильный» as it plays in the playouts: proposing no trades, so not pricing any either (its offer
+    search is skipped; the decisions are otherwise those of «Сильный» with trades off)."""
+
+    def __init__(self, seed: int, seat: int) -> None:
+        super().__init__(seed, seat)
+        self.trades = False
+
+    def _offer(self, state: GameState, seat: int, spare: int, wished: object) -> ProposeTrade | None:
+        return None
+
+    def _offer_floor(self, state: GameState, seat: int, reserve: int, wished: object) -> int:
+        return NEVER
+
+
+class Patient(Rollout):
+    """«Сильный» that takes no manage action in the turn `until` (round, turn): the playouts of "not now"."""
+
+    def __init__(self, seed: int, seat: int, until: tuple[int, int]) -> None:
+        super().__init__(seed, seat)
+        self.until = until
+
+    def manage_now(self, state: GameState, seat: int) -> Action | None:
+        if (state.round, state.turn) == self.until:
+            return None
+        return super().manage_now(state, seat)
+
+
+class Capped(Rollout):
+    """«Сильный» that bids at most `limit` in the auction of `square` (the playouts of an auction limit)."""
+
+    def __init__(self, seed: int, seat: int, square: int, limit: int) -> None:
+        super().__init__(seed, seat)
+        self.square, self.limit = square, limit
+
+    def auction_limit(self, state: GameState, seat: int, auction: Auction) -> int:
+        if auction.square == self.square and auction.building is None:
+            return self.limit
+        return super().auction_limit(state, seat, auction)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One candidate: the action taken now (None: none), and how seat plays in the playouts after it."""
+
+    action: Action | None
+    patient: bool = False
+    """Seat takes no manage action for the rest of this turn (the choice "not now")."""
+    cap: int | None = None
+    """Seat's limit in the auction under way."""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """What the playouts of one decision found: the candidate taken, and what was spent."""
+
+    index: int
+    playouts: int
+    """Playouts of each candidate (the first one's; others may have been dropped before)."""
+    rounds: int
+    """Playout rounds spent, all candidates together."""
+    gain: float
+    """The mean paired gain of the candidate taken over the first one (0 when it is the first)."""
+
+
+class Lookahead:
+    """Plays out one seat's decisions within an effort, and keeps count of what it spent."""
+
+    def __init__(self, effort: Effort) -> None:
+        self.effort = effort
+        self.decisions = 0
+        """Decisions played out so far."""
+        self.last: Verdict | None = None
+        self.tally: Counter[tuple[int, bool]] = Counter()
+        """(salt, whether a candidate other than the first was taken) -> decisions: what playouts changed."""
+
+    def choose(self, state: GameState, seat: int, choices: Sequence[Choice], salt: int) -> int:
+        """The index of the candidate to take: 0 (the policy's own choice) unless another one's playouts
+        beat it clearly (see the module docstring).
+
+        Playouts go round the candidates still in question; after `least` rounds of them, and every
+        `batch` more, a candidate that can no longer clear the margin (its mean gain plus one standard
+        error below it) is dropped, and one that clears it already by half a standard error more than
+        the final test asks is taken: a decision with nothing to gain stops early."""
+        effort = self.effort
+        n = effort.playouts(len(choices))
+        if len(choices) < 2 or n == 0:
+            return 0
+        self.decisions += 1
+        base = luck(state, seat, salt)
+        diffs: list[list[float]] = [[] for _ in choices]
+        live = list(range(1, len(choices)))
+        spent = k = 0
+        best, gain = 0, 0.0
+        while live and k < n:
+            seed = next_random((base + k) & _MASK)[1]
+            future = reshuffled(state, seed)
+            first, rounds = self._playout(future, seat, choices[0], seed, effort.horizon)
+            spent += rounds
+            for index in live:
+                score, rounds = self._playout(future, seat, choices[index], seed, effort.horizon)
+                diffs[index].append(score - first)
+                spent += rounds
+            k += 1
+            if k < effort.least or (k % effort.batch and k < n):
+                continue
+            z = effort.confidence if k == n else effort.confidence + 0.5
+            judged = [(index, *_mean_error(diffs[index])) for index in live]
+            clear = [(mean, index) for index, mean, error in judged if mean >= effort.margin + z * error]
+            if clear:
+                gain, best = max(clear, key=lambda c: (c[0], -c[1]))
+                break
+            live = [index for index, mean, error in judged if mean + error >= effort.margin]
+        self.last = Verdict(index=best, playouts=k, rounds=spent, gain=gain)
+        self.tally[salt, best > 0] += 1
+        return best
+
+    @staticmethod
+    def _playout(state: GameState, seat: int, choice: Choice, seed: int, horizon: int) -> tuple[float, int]:
+        """One playout of choice: its score and the rounds it lasted."""
+        start = (state.round, state.turn)
+        if choice.action is not None:
+            state = apply_unchecked(state, choice.action)
+        bots: list[BotBase] = []
+        for s in range(len(state.players)):
+            bot: Rollout
+            if s == seat and choice.patient:
+                bot = Patient(seed, s, start)
+            elif s == seat and choice.cap is not None and state.auction is not None:
+                bot = Capped(seed, s, state.auction.square, choice.cap)
+            else:
+                bot = Rollout(seed, s)
+            bots.append(bot)
+        final, _ = play_out(state, bots, max_rounds=start[0] + horizon - 1, checked=False)
+        return standing(final, seat), max(1, min(final.round - start[0] + 1, horizon))

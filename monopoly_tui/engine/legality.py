@@ -1,0 +1,373 @@
+"""What the game waits for, who must act, and whether an action is legal now (the rules' checks).
+
+`check` judges any action and words the reason of a refusal. Most actions of a game are the plain
+moves of the player to act (a throw, the end of a turn, a purchase, a bid, an answer to an offer): for
+each of those a short test on the action's class sees at once that it is legal, and only what that test
+does not accept goes through the whole judgement (which then refuses it or finds it legal after all).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from . import auction, buildings, finance, mortgages, trade
+from .actions import (
+    AcceptTrade,
+    Action,
+    Bid,
+    Build,
+    Buy,
+    DeclareBankruptcy,
+    Decline,
+    EndTurn,
+    KeepMortgage,
+    Mortgage,
+    PassBid,
+    PayDebt,
+    PayJailFine,
+    PlaceBuilding,
+    ProposeTrade,
+    RejectTrade,
+    Roll,
+    SellBuilding,
+    SellDown,
+    Unmortgage,
+    UseJailCard,
+)
+from .errors import IllegalActionError, InvalidActionError, Problem, refusal
+from .state import GameState, Situation
+from .wellformed import malformation
+
+RAISING_MONEY = (SellBuilding, SellDown, Mortgage, ProposeTrade)
+"""Manage actions open to a debtor: what raises cash."""
+MANAGING = (Build, Unmortgage, *RAISING_MONEY)
+"""Manage actions open to every player in a calm situation."""
+_MANAGING_KINDS = frozenset(cls.model_fields["kind"].default for cls in MANAGING)
+"""Their kinds (a set lookup: cheaper than isinstance against each class)."""
+MAX_BID = 10**15
+"""No bid is larger (see wellformed)."""
+
+
+def situation(state: GameState) -> Situation:
+    """What the game waits for now (see the module docstring of game); a few field reads."""
+    if state.phase == "game_over":
+        return "over"
+    if state.trade is not None:
+        return "trade"
+    if state.mortgage_choices:
+        return "mortgage_choice"
+    if state.debts:
+        return "debt"
+    if state.auction is not None:
+        return "auction"
+    if state.placement is not None:
+        return "placement"
+    return "calm"
+
+
+def actor(state: GameState, now: Situation) -> int | None:
+    """The current actor, given the situation `now` of state."""
+    if now == "calm":
+        return state.turn
+    if now == "over":
+        return None
+    if now == "trade":
+        assert state.trade is not None
+        return state.trade.partner
+    if now == "debt":
+        return state.debts[0].debtor
+    if now == "mortgage_choice":
+        return state.mortgage_choices[0].seat
+    if now == "auction":
+        assert state.auction is not None
+        return state.auction.bidders[state.auction.turn]
+    assert state.placement is not None
+    return state.placement.seat
+
+
+def check(state: GameState, action: Action) -> None:
+    """Raise IllegalActionError with the reason when action may not be applied to state."""
+    plainly_legal = PLAINLY_LEGAL.get(type(action))
+    if plainly_legal is not None and plainly_legal(state, action):
+        return
+    malformed = malformation(state, action)
+    if malformed is not None:
+        raise InvalidActionError(malformed)
+    now = situation(state)
+    seat = state.turn if now == "calm" else actor(state, now)
+    if seat is None:
+        raise IllegalActionError(refusal(state, ("game_over",)))
+    player = state.players[action.player]
+    if action.kind in _MANAGING_KINDS and (action.player != seat or now in ("calm", "debt")):
+        if player.bankrupt:
+            raise IllegalActionError(refusal(state, ("out_of_game", action.player)))
+        if now != "calm" and not (
+            now == "debt" and action.player == seat and isinstance(action, RAISING_MONEY)
+        ):
+            raise IllegalActionError(refusal(state, ("manage_not_now", action.kind, action.player, now)))
+        _check_manage(state, action, raising_only=now == "debt")
+        return
+    if action.player != seat:
+        raise IllegalActionError(refusal(state, ("not_your_turn", seat, seat, action.player)))
+    problem = _phase_problem(state, action) if now == "calm" else _actor_problem(state, action, now)
+    if problem:
+        raise IllegalActionError(refusal(state, problem))
+
+
+# --- the plain moves, seen legal at a glance (anything else goes through the whole check) ----------
+
+
+def _calm(state: GameState) -> bool:
+    """Nothing interrupts the turn: no offer, received lot, debt, auction or building won waits."""
+    return (
+        state.trade is None
+        and not state.mortgage_choices
+        and not state.debts
+        and state.auction is None
+        and state.placement is None
+    )
+
+
+def _turn_player(state: GameState, action: Action) -> bool:
+    """The action is the turn player's, in a calm situation."""
+    seat = action.player
+    return type(seat) is int and seat == state.turn and _calm(state)
+
+
+def _roll_legal(state: GameState, action: Roll) -> bool:
+    # the commonest checks of a game, with _turn_player and _calm written out
+    phase = state.phase
+    seat = action.player
+    return (
+        (phase == "roll" or phase == "utility_roll")
+        and action.dice is None
+        and type(seat) is int
+        and seat == state.turn
+        and state.trade is None
+        and not state.mortgage_choices
+        and not state.debts
+        and state.auction is None
+        and state.placement is None
+    )
+
+
+def _end_turn_legal(state: GameState, action: EndTurn) -> bool:
+    seat = action.player
+    return (
+        state.phase == "end_turn"
+        and type(seat) is int
+        and seat == state.turn
+        and state.trade is None
+        and not state.mortgage_choices
+        and not state.debts
+        and state.auction is None
+        and state.placement is None
+    )
+
+
+def _decline_legal(state: GameState, action: Decline) -> bool:
+    return state.phase == "buy" and _turn_player(state, action)
+
+
+def _buy_legal(state: GameState, action: Buy) -> bool:
+    if state.phase != "buy" or not _turn_player(state, action):
+        return False
+    square = state.pending_square
+    return square is not None and state.players[action.player].cash >= state.board.property(square).price
+
+
+def _pay_fine_legal(state: GameState, action: PayJailFine) -> bool:
+    if state.phase != "roll" or not _turn_player(state, action):
+        return False
+    player = state.players[action.player]
+    return player.in_jail and player.cash >= state.rules.jail.fine
+
+
+def _bidder(state: GameState, action: Action) -> bool:
+    """The action is the bidder's to act in a running auction (no offer, received lot or debt first)."""
+    a = state.auction
+    seat = action.player
+    return (
+        a is not None
+        and type(seat) is int
+        and seat == a.bidders[a.turn]
+        and state.phase != "game_over"
+        and state.trade is None
+        and not state.mortgage_choices
+        and not state.debts
+    )
+
+
+def _bid_legal(state: GameState, action: Bid) -> bool:
+    amount = action.amount
+    if type(amount) is not int or not 1 <= amount <= MAX_BID or not _bidder(state, action):
+        return False
+    assert state.auction is not None
+    return auction.minimum_bid(state, state.auction) <= amount <= state.players[action.player].cash
+
+
+def _answer_legal(state: GameState, action: AcceptTrade | RejectTrade) -> bool:
+    offer = state.trade
+    seat = action.player
+    return offer is not None and type(seat) is int and seat == offer.partner and state.phase != "game_over"
+
+
+def _pay_debt_legal(state: GameState, action: PayDebt) -> bool:
+    debts = state.debts
+    seat = action.player
+    return (
+        bool(debts)
+        and type(seat) is int
+        and seat == debts[0].debtor
+        and state.phase != "game_over"
+        and state.trade is None
+        and not state.mortgage_choices
+        and state.players[seat].cash >= debts[0].amount
+    )
+
+
+def _keep_legal(state: GameState, action: KeepMortgage) -> bool:
+    choices = state.mortgage_choices
+    seat, square = action.player, action.square
+    return (
+        bool(choices)
+        and type(seat) is int
+        and type(square) is int
+        and (seat, square) == choices[0]
+        and state.phase != "game_over"
+        and state.trade is None
+    )
+
+
+PLAINLY_LEGAL: dict[type, Callable[[GameState, Action], bool]] = {
+    Roll: _roll_legal,  # type: ignore[dict-item]
+    EndTurn: _end_turn_legal,  # type: ignore[dict-item]
+    Buy: _buy_legal,  # type: ignore[dict-item]
+    Decline: _decline_legal,  # type: ignore[dict-item]
+    PayJailFine: _pay_fine_legal,  # type: ignore[dict-item]
+    Bid: _bid_legal,  # type: ignore[dict-item]
+    PassBid: _bidder,
+    AcceptTrade: _answer_legal,  # type: ignore[dict-item]
+    RejectTrade: _answer_legal,  # type: ignore[dict-item]
+    PayDebt: _pay_debt_legal,  # type: ignore[dict-item]
+    KeepMortgage: _keep_legal,  # type: ignore[dict-item]
+}
+"""For the plain moves: True when the action is certainly legal now (False: judge it the whole way)."""
+
+
+# --- the whole judgement -------------------------------------------------------------------------------
+
+
+def _check_manage(state: GameState, action: Action, *, raising_only: bool) -> None:
+    seat = action.player
+    problem: Problem | None
+    if isinstance(action, Build):
+        problem = buildings.build_problem(state, seat, action.square)
+    elif isinstance(action, SellBuilding):
+        problem = buildings.sell_problem(state, seat, action.square)
+    elif isinstance(action, SellDown):
+        problem = buildings.sell_down_problem(state, seat, action.group, action.level)
+    elif isinstance(action, Mortgage):
+        problem = mortgages.mortgage_problem(state, seat, action.square)
+    elif isinstance(action, Unmortgage):
+        problem = mortgages.unmortgage_problem(state, seat, action.square)
+    else:
+        assert isinstance(action, ProposeTrade)
+        problem = trade.trade_problem(state, action)
+        if problem is None and raising_only and action.give.cash:
+            problem = ("debt_no_cash_away", seat)
+    if problem:
+        raise IllegalActionError(refusal(state, problem))
+
+
+def lift_now_problem(state: GameState, seat: int, square: int) -> Problem | None:
+    """Why a lot just received may not be lifted at once: the cash, or debts that come first."""
+    if any(d.debtor == seat for d in state.debts):
+        return ("debts_first", seat)
+    return mortgages.unmortgage_problem(state, seat, square, just_received=True)
+
+
+def placement_problem(state: GameState, seat: int, square: int) -> Problem | None:
+    assert state.placement is not None
+    problem = buildings.place_problem(state, seat, square)
+    if problem is None and buildings.building_kind(state.buildings[square]) != state.placement.building:
+        problem = ("placement_kind", state.placement.building, square)
+    return problem
+
+
+def _actor_problem(state: GameState, action: Action, now: Situation) -> Problem | None:
+    """Why the current actor may not take action in this situation (None: legal)."""
+    if now == "calm":
+        return _phase_problem(state, action)
+    seat = action.player
+    player = state.players[seat]
+    kind = action.kind
+    if now == "trade":
+        if isinstance(action, AcceptTrade | RejectTrade):
+            return None
+        return ("answer_trade", seat, kind)
+    if now == "debt":
+        debt = state.debts[0]
+        if isinstance(action, PayDebt):
+            return None if player.cash >= debt.amount else ("debt_cash", seat, player.cash, debt.amount)
+        if isinstance(action, DeclareBankruptcy):
+            if finance.may_declare_bankruptcy(state, debt):
+                return None
+            return ("can_still_raise", seat)
+        return ("settle_debt_first", seat, debt.amount, kind)
+    if now == "mortgage_choice":
+        choice = state.mortgage_choices[0]
+        if isinstance(action, KeepMortgage | Unmortgage) and action.square != choice.square:
+            return ("decide_mortgage", seat, choice.square)
+        if isinstance(action, KeepMortgage):
+            return None
+        if isinstance(action, Unmortgage):
+            return lift_now_problem(state, seat, action.square)
+        return ("lift_or_keep", seat, choice.square, kind)
+    if now == "auction":
+        assert state.auction is not None
+        if isinstance(action, PassBid):
+            return None
+        if isinstance(action, Bid):
+            low = auction.minimum_bid(state, state.auction)
+            if action.amount < low:
+                return ("bid_too_low", low, action.amount)
+            if action.amount > player.cash:
+                return ("bid_over_cash", seat, action.amount, player.cash)
+            return None
+        return ("auction_running", seat, kind)
+    assert now == "placement"
+    if isinstance(action, PlaceBuilding):
+        return placement_problem(state, seat, action.square)
+    return ("place_first", seat, kind)
+
+
+def _phase_problem(state: GameState, action: Action) -> Problem | None:
+    seat = action.player
+    player = state.players[seat]
+    phase = state.phase
+    if phase == "roll":
+        if isinstance(action, Roll):
+            return None
+        if isinstance(action, PayJailFine | UseJailCard) and not player.in_jail:
+            return ("not_in_jail", seat)
+        if isinstance(action, PayJailFine):
+            fine = state.rules.jail.fine
+            return None if player.cash >= fine else ("jail_fine_cash", seat, fine)
+        if isinstance(action, UseJailCard):
+            if any(c.deck == action.deck for c in player.jail_cards):
+                return None
+            return ("no_jail_card", seat, action.deck)
+    elif phase == "buy":
+        if isinstance(action, Decline):
+            return None
+        if isinstance(action, Buy):
+            assert state.pending_square is not None
+            price = state.board.property(state.pending_square).price
+            return None if player.cash >= price else ("buy_cash", seat, price, player.cash)
+    elif phase == "utility_roll":
+        if isinstance(action, Roll):
+            return None
+    elif phase == "end_turn" and isinstance(action, EndTurn):
+        return None
+    return ("not_now", action.kind, phase, seat)
