@@ -199,7 +199,13 @@ async def test_the_compact_list_of_squares_follows_the_game() -> None:
                     squares.get_cell(str(index), "state"),
                     squares.get_cell(str(index), "tokens"),
                 )
-                assert state_cell == status_text(session.state, session.seats, index, 10), (key, index)
-                assert tokens_cell == tokens_text(session.state, session.seats, index, 5), (key, index)
+                assert state_cell == status_text(session.state, session.seats, index, squares.STATE), (
+                    key,
+                    index,
+                )
+                assert tokens_cell == tokens_text(session.state, session.seats, index, squares.TOKENS), (
+                    key,
+                    index,
+                )
         assert session.state.owner[3] == 0
         assert "●" in squares.get_cell("3", "state").plain or "●" in squares.get_cell("3", "tokens").plain

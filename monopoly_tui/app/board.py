@@ -190,7 +190,8 @@ class SquaresList(DataTable[Text]):
     NAME = 14
     """Cells of a square's short name (the board's longest short form)."""
     STATE = 9
-    """Cells of the price or owner column («200 000 ₽»; «+200 тыс.» where the full amount is longer)."""
+    """Cells of the price or owner column (a full amount such as 200 000 ₽, or money.thousands' short
+    form where the full amount is longer)."""
     TOKENS = 5
 
     def on_mount(self) -> None:

@@ -53,10 +53,14 @@ class TitleScreen(Screen[None]):
 
         autosave = bool(getattr(self.app, "autosave", False))
         menu = self.query_one(OptionList)
-        if not autosave or latest_unfinished(board) is None:
-            menu.disable_option("continue")
-        else:
-            menu.enable_option("continue")
+        nothing = not autosave or latest_unfinished(board) is None
+        # only a change is made: OptionList moves the highlight off an option it enables or disables,
+        # so enabling «Продолжить» again under a player's key would send Enter to the next item
+        if menu.get_option("continue").disabled != nothing:
+            if nothing:
+                menu.disable_option("continue")
+            else:
+                menu.enable_option("continue")
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -7,8 +7,4 @@ this dict. Until then the game finds it here.
 
 from __future__ import annotations
 
-MESSAGES: dict[str, str] = {
-    # board (session 4)
-    "log.newer": "↓ ниже новых строк: {count} (End — к последней)",
-    "keys.inspect_short": "Поля",
-}
+MESSAGES: dict[str, str] = {}
