@@ -93,3 +93,30 @@ async def test_a_theme_given_to_the_app_is_the_one_shown() -> None:
     async with app.run_test(size=(120, 36)):
         assert app.theme == "solarized-light"
         assert app.current_theme.dark is False
+
+
+async def test_a_search_that_finds_nothing_says_so_in_russian() -> None:
+    """Textual's own notice is English («No matches found»): a search that finds nothing shows one
+    harmless line from the catalog instead, in the commands and in the themes, and choosing it only
+    closes the palette."""
+    app = MonopolyApp(load_board(), autosave=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await open_palette(pilot)
+        await pilot.press(*"zzzz")
+        await pilot.pause(1.0)  # longer than Textual waits before its own notice
+        assert shown_commands(app) == [tr("palette.nothing_found")]
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, CommandPalette)
+        await open_palette(pilot)
+        await pilot.press(*tr("palette.theme"))
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        await pilot.press(*"zzzz")
+        await pilot.pause(1.0)
+        assert shown_commands(app) == [tr("palette.nothing_found")]
+        await pilot.press("backspace", "backspace", "backspace", "backspace", *"nord")
+        await pilot.pause(0.5)
+        assert tr("palette.nothing_found") not in shown_commands(app)
+        assert "nord" in shown_commands(app)

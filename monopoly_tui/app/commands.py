@@ -2,6 +2,8 @@
 the language, replay, quit.
 
 Textual's own commands are English, so the palette lists only ours; every text comes from the catalog.
+A search that finds nothing says so in the game's language (Textual's own notice is English): the
+providers yield one harmless hit saying nothing was found, so Textual's notice never comes up.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.app import SystemCommand
-from textual.command import CommandPalette
+from textual.command import CommandPalette, Hit, Hits, Provider
 from textual.screen import Screen
+from textual.system_commands import SystemCommandsProvider
 from textual.theme import ThemeProvider
 
 from ..locale import LANGUAGES, language, tr
@@ -46,10 +49,39 @@ def palette_commands(app: MonopolyApp, screen: Screen[object]) -> Iterator[Syste
     yield SystemCommand(tr("palette.quit"), tr(quit_help), app.exit)
 
 
+def _nothing() -> None:
+    """Choosing «nothing found» only closes the palette."""
+
+
+def saying_nothing_found(provider: type[Provider]) -> type[Provider]:
+    """The provider, with one hit saying nothing was found (in the game's language) for a search that
+    finds nothing, in place of Textual's English notice."""
+
+    class NothingFound(provider):  # type: ignore[valid-type,misc]
+        async def search(self, query: str) -> Hits:
+            found = False
+            async for hit in super().search(query):
+                found = True
+                yield hit
+            if not found:
+                yield Hit(0.0, tr("palette.nothing_found"), _nothing, help=tr("palette.nothing_found.help"))
+
+    NothingFound.__name__ = f"{provider.__name__}NothingFound"
+    return NothingFound
+
+
+COMMANDS_PROVIDER = saying_nothing_found(SystemCommandsProvider)
+THEMES_PROVIDER = saying_nothing_found(ThemeProvider)
+
+
 def open_palette(app: MonopolyApp) -> None:
     if not CommandPalette.is_open(app):  # type: ignore[arg-type]
-        app.push_screen(CommandPalette(placeholder=tr("palette.placeholder"), id="--command-palette"))
+        palette = CommandPalette(
+            providers=[COMMANDS_PROVIDER], placeholder=tr("palette.placeholder"), id="--command-palette"
+        )
+        app.push_screen(palette)
 
 
 def open_themes(app: MonopolyApp) -> None:
-    app.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=tr("palette.theme.placeholder")))
+    palette = CommandPalette(providers=[THEMES_PROVIDER], placeholder=tr("palette.theme.placeholder"))
+    app.push_screen(palette)
