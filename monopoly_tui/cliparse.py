@@ -128,6 +128,4 @@ class RussianArgumentParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
-        if _russian():
-            self.exit(2, f"{self.prog}: {ERROR}: {translate(message)}\n")
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog}: {error_word()}: {translate_error(message)}\n")
