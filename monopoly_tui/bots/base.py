@@ -104,7 +104,7 @@ class BotBase:
     def choose(self, state: GameState, seat: int) -> Action:
         now = situation(state)
         if now == "calm":
-            return self._manage_calm(state, seat) or self.move(state, seat)
+            return self.choose_calm(state, seat)
         if now == "trade":
             assert state.trade is not None
             return self.answer_trade(state, seat, state.trade)
@@ -123,10 +123,39 @@ class BotBase:
     def manage(self, state: GameState, seat: int) -> Action | None:
         if situation(state) != "calm" or state.players[seat].bankrupt:
             return None
-        return self._manage_calm(state, seat)
+        return self.manage_calm(state, seat)
 
-    def _manage_calm(self, state: GameState, seat: int) -> Action | None:
-        """A manage action within this turn's budget (the budget restarts at every turn)."""
+    # --- the same, for a caller that knows the situation is calm (the bots' own loop) -------------
+
+    def choose_calm(self, state: GameState, seat: int) -> Action:
+        """`choose` in a calm situation (seat: the player whose turn it is): managing first, then the
+        turn's move. The note that managing has nothing to do and the plain moves are written out: this
+        is most of a game's decisions."""
+        quiet = self._quiet
+        if not (
+            quiet is not None
+            and state.owner is quiet[1]
+            and state.mortgaged is quiet[2]
+            and state.buildings is quiet[3]
+            and seat == quiet[0]
+            and state.round < quiet[4]
+            and state.players[seat].cash < quiet[5]
+        ):
+            action = self._manage_budgeted(state, seat)
+            if action is not None:
+                return action
+        phase = state.phase
+        if (
+            phase == "end_turn"
+            or phase == "utility_roll"
+            or (phase == "roll" and not state.players[seat].in_jail)
+        ):
+            plain = self._plain_moves.get(seat) or self._plain(seat)
+            return plain[1] if phase == "end_turn" else plain[0]
+        return self.move(state, seat)
+
+    def manage_calm(self, state: GameState, seat: int) -> Action | None:
+        """`manage` in a calm situation, for a seat still in the game."""
         quiet = self._quiet
         if (
             quiet is not None
@@ -138,6 +167,10 @@ class BotBase:
             and state.players[seat].cash < quiet[5]
         ):
             return None
+        return self._manage_budgeted(state, seat)
+
+    def _manage_budgeted(self, state: GameState, seat: int) -> Action | None:
+        """A manage action within this turn's budget (the budget restarts at every turn)."""
         turn = (state.round, state.turn)
         if turn != self._turn:
             self._turn, self._spent = turn, 0

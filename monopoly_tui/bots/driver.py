@@ -21,6 +21,7 @@ from ..engine import (
     Rules,
     apply,
     current_actor,
+    legality,
     new_game,
     situation,
 )
@@ -105,6 +106,14 @@ class _Game:
 
             self.step = step
         self.bots = bots
+        self.calm_choices: list[Callable[[GameState, int], Action]] = [
+            getattr(bot, "choose_calm", bot.choose) for bot in bots
+        ]
+        """Each seat's `choose` for a calm situation (a bot's shortcut when it has one)."""
+        self.calm_manages: list[Callable[[GameState, int], Action | None]] = [
+            getattr(bot, "manage_calm", bot.manage) for bot in bots
+        ]
+        """Each seat's `manage` for a calm situation and a seat still in the game (likewise)."""
         self.max_actions = max_actions
         self.actions = 0
         self.landings = LandingTally()
@@ -130,14 +139,18 @@ class _Game:
             self.apply(self.bots[seat].choose(self.state, seat))
 
     def others_manage(self) -> None:
-        """At a turn change, each other seat may take a few manage actions or make trade offers."""
+        """At a turn change (a calm situation), each other seat may take a few manage actions or make
+        trade offers."""
         actor = self.state.turn
-        for seat, bot in enumerate(self.bots):
+        for seat, manage in enumerate(self.calm_manages):
             if seat == actor:
                 continue
             for _ in range(OTHERS_MANAGE):
-                # None unless the situation is calm (so not over) and the seat still in the game.
-                action = bot.manage(self.state, seat)
+                # Calm here: at the start, and after each action settled while the game runs.
+                state = self.state
+                if state.players[seat].bankrupt:
+                    break
+                action = manage(state, seat)
                 if action is None:
                     break
                 self.apply(action)
@@ -200,6 +213,7 @@ def _loop(game: _Game, max_rounds: int) -> None:
     on acts. `_Game.apply` is written out here (the loop's locals stand for the game's fields meanwhile):
     the rules' own calls are most of an action's cost, and the loop adds few."""
     bots = game.bots
+    calm_choices = game.calm_choices
     step = game.step
     landings = game.landings
     max_actions = game.max_actions
@@ -216,11 +230,11 @@ def _loop(game: _Game, max_rounds: int) -> None:
                 game.others_manage()
                 state, actions = game.state, game.actions
                 continue
+            action = calm_choices[seat](state, seat)
         else:
-            actor = current_actor(state)
+            actor = legality.actor(state, now)
             assert actor is not None
-            seat = actor
-        action = bots[seat].choose(state, seat)
+            action = bots[actor].choose(state, actor)
         before = state
         state = step(before, action)
         actions += 1
