@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal, Protocol, TypeVar
+from functools import cache, lru_cache
+from typing import Any, ClassVar, Literal, NamedTuple, Protocol, TypeVar
 
 from ..engine import (
     AcceptTrade,
     Action,
     Bid,
+    Build,
     Buy,
     DeclareBankruptcy,
     Decline,
@@ -37,6 +39,7 @@ from ..engine import (
     situation,
     why_illegal,
 )
+from ..engine.board import DeckName
 from ..engine.state import Auction
 
 BotKind = Literal["simple", "strong", "master"]
@@ -66,6 +69,57 @@ class Bot(Protocol):
         ...
 
 
+class PlainMoves(NamedTuple):
+    """A seat's moves that name nothing but the seat (actions are immutable values: made once)."""
+
+    roll: Roll
+    end_turn: EndTurn
+    buy: Buy
+    decline: Decline
+    pay_fine: PayJailFine
+    pass_bid: PassBid
+    accept: AcceptTrade
+    reject: RejectTrade
+    pay_debt: PayDebt
+
+
+@cache
+def plain_moves(seat: int) -> PlainMoves:
+    """The seat's plain moves (a validated action costs microseconds to make; most are made again and
+    again)."""
+    return PlainMoves(
+        Roll(player=seat),
+        EndTurn(player=seat),
+        Buy(player=seat),
+        Decline(player=seat),
+        PayJailFine(player=seat),
+        PassBid(player=seat),
+        AcceptTrade(player=seat),
+        RejectTrade(player=seat),
+        PayDebt(player=seat),
+    )
+
+
+@cache
+def jail_card(seat: int, deck: DeckName) -> UseJailCard:
+    return UseJailCard(player=seat, deck=deck)
+
+
+@lru_cache(maxsize=4096)
+def bid_of(seat: int, amount: int) -> Bid:
+    return Bid(player=seat, amount=amount)
+
+
+@cache
+def build_on(seat: int, square: int) -> Build:
+    return Build(player=seat, square=square)
+
+
+@cache
+def lift_of(seat: int, square: int) -> Unmortgage:
+    return Unmortgage(player=seat, square=square)
+
+
 def first(actions: Sequence[object], cls: type[A]) -> A | None:
     """The first action of the given class among actions."""
     for action in actions:
@@ -90,7 +144,6 @@ class BotBase:
         """False: the bot proposes no trades (it still answers offers); a tournament option."""
         self._turn: tuple[int, int] = (-1, -1)
         self._spent = 0
-        self._plain_moves: dict[int, tuple[Roll, EndTurn]] = {}
         self._quiet: tuple[int, Any, Any, Any, int, int] | None = None
         """(seat, owner, mortgaged, buildings, round, cash): with these very holdings tuples, before that
         round, and less cash than that, manage_now has nothing to do for seat (see `rest`)."""
@@ -111,6 +164,11 @@ class BotBase:
         if now == "auction":
             assert state.auction is not None
             return self.bid(state, seat, state.auction)
+        if now == "debt":
+            # Paying is the first answer whenever it is legal: ask for it alone before listing all.
+            pay = plain_moves(seat).pay_debt
+            if why_illegal(state, pay) is None:
+                return pay
         actions = legal_actions(state, seat)
         if not actions:
             raise ValueError(f"seat {seat} has nothing to do now")
@@ -150,8 +208,8 @@ class BotBase:
             or phase == "utility_roll"
             or (phase == "roll" and not state.players[seat].in_jail)
         ):
-            plain = self._plain_moves.get(seat) or self._plain(seat)
-            return plain[1] if phase == "end_turn" else plain[0]
+            plain = plain_moves(seat)
+            return plain.end_turn if phase == "end_turn" else plain.roll
         return self.move(state, seat)
 
     def manage_calm(self, state: GameState, seat: int) -> Action | None:
@@ -192,10 +250,10 @@ class BotBase:
         A plain throw or the end of the turn is the only move its phase allows: `apply` checks it.
         """
         if state.phase == "end_turn":
-            return self._plain(seat)[1]
+            return plain_moves(seat).end_turn
         in_jail = state.players[seat].in_jail
         if state.phase == "utility_roll" or (state.phase == "roll" and not in_jail):
-            return self._plain(seat)[0]
+            return plain_moves(seat).roll
         if state.phase != "roll":
             # Buying: Buy is legal when the cash covers the price, Decline always (see legal_actions).
             square = state.pending_square
@@ -204,36 +262,27 @@ class BotBase:
                 self.wants_to_buy(state, seat, square)
                 and state.players[seat].cash >= state.board.property(square).price
             ):
-                return Buy(player=seat)
-            return Decline(player=seat)
+                return plain_moves(seat).buy
+            return plain_moves(seat).decline
         for action in self.jail_moves(state, seat):
             if why_illegal(state, action) is None:
                 return action
         raise AssertionError(f"no move for seat {seat} in phase {state.phase}")
 
-    def _plain(self, seat: int) -> tuple[Roll, EndTurn]:
-        """The seat's throw and end of turn (kept: actions are immutable values)."""
-        plain = self._plain_moves.get(seat)
-        if plain is None:
-            plain = self._plain_moves[seat] = (Roll(player=seat), EndTurn(player=seat))
-        return plain
-
     def jail_moves(self, state: GameState, seat: int) -> list[Action]:
         """Before rolling in jail: a card or the fine first (short stay), else roll for doubles (long)."""
-        moves: list[Action] = [Roll(player=seat)]
+        plain = plain_moves(seat)
+        moves: list[Action] = [plain.roll]
         if (self.jail or self.jail_stay(state, seat)) == "short":
             decks = sorted({card.deck for card in state.players[seat].jail_cards})
-            moves[:0] = [
-                *(UseJailCard(player=seat, deck=deck) for deck in decks),
-                PayJailFine(player=seat),
-            ]
+            moves[:0] = [*(jail_card(seat, deck) for deck in decks), plain.pay_fine]
         return moves
 
     # --- out-of-turn questions -----------------------------------------------------------------
 
     def settle_debt(self, state: GameState, seat: int, actions: list[Action]) -> Action:
-        """Pay when the cash is there; else raise it; bankruptcy only when the engine allows it (nothing
-        left that could cover the debt)."""
+        """Pay when the cash is there (`choose` answers that before listing the actions); else raise
+        it; bankruptcy only when the engine allows it (nothing left that could cover the debt)."""
         action = first(actions, PayDebt) or first(actions, DeclareBankruptcy)
         if action is not None:
             return action
@@ -248,10 +297,10 @@ class BotBase:
         if lowest <= limit and lowest <= state.players[seat].cash:
             step = self.bid_step(state, auction)
             amount = min(limit, -(-lowest // step) * step)
-            offer = Bid(player=seat, amount=amount)
+            offer = bid_of(seat, amount)
             if why_illegal(state, offer) is None:
                 return offer
-        return PassBid(player=seat)
+        return plain_moves(seat).pass_bid
 
     def lift_or_keep(self, state: GameState, seat: int, actions: list[Action]) -> Action:
         lift = first(actions, Unmortgage)
@@ -263,8 +312,8 @@ class BotBase:
 
     def answer_trade(self, state: GameState, seat: int, offer: ProposeTrade) -> Action:
         if self.likes_trade(state, seat, offer):
-            return AcceptTrade(player=seat)
-        return RejectTrade(player=seat)
+            return plain_moves(seat).accept
+        return plain_moves(seat).reject
 
     def place(self, state: GameState, seat: int, places: list[PlaceBuilding]) -> Action:
         """Where a building won at auction goes: by default the first street where it may stand."""
