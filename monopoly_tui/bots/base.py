@@ -179,7 +179,7 @@ class BotBase:
         return self.place(state, seat, [a for a in actions if isinstance(a, PlaceBuilding)])
 
     def manage(self, state: GameState, seat: int) -> Action | None:
-        if situation(state) != "calm" or state.players[seat].bankrupt:
+        if situation(state) != "calm":
             return None
         return self.manage_calm(state, seat)
 
@@ -213,7 +213,7 @@ class BotBase:
         return self.move(state, seat)
 
     def manage_calm(self, state: GameState, seat: int) -> Action | None:
-        """`manage` in a calm situation, for a seat still in the game."""
+        """`manage` in a calm situation (None for a seat out of the game)."""
         quiet = self._quiet
         if (
             quiet is not None
@@ -223,7 +223,8 @@ class BotBase:
             and seat == quiet[0]
             and state.round < quiet[4]
             and state.players[seat].cash < quiet[5]
-        ):
+        ) or state.players[seat].bankrupt:
+            # Quiet, the answer is None whoever asks: a seat out of the game is asked nothing else.
             return None
         return self._manage_budgeted(state, seat)
 

@@ -64,6 +64,8 @@ class LandingTally:
     never leaving jail: counted as in jail).
     """
 
+    __slots__ = ("counts", "pending", "rolls")
+
     def __init__(self) -> None:
         self.rolls = 0
         self.counts = [0] * (IN_JAIL + 1)
@@ -113,7 +115,7 @@ class _Game:
         self.calm_manages: list[Callable[[GameState, int], Action | None]] = [
             getattr(bot, "manage_calm", bot.manage) for bot in bots
         ]
-        """Each seat's `manage` for a calm situation and a seat still in the game (likewise)."""
+        """Each seat's `manage` for a calm situation (likewise)."""
         self.max_actions = max_actions
         self.actions = 0
         self.landings = LandingTally()
@@ -147,10 +149,7 @@ class _Game:
                 continue
             for _ in range(OTHERS_MANAGE):
                 # Calm here: at the start, and after each action settled while the game runs.
-                state = self.state
-                if state.players[seat].bankrupt:
-                    break
-                action = manage(state, seat)
+                action = manage(self.state, seat)
                 if action is None:
                     break
                 self.apply(action)
@@ -216,6 +215,7 @@ def _loop(game: _Game, max_rounds: int) -> None:
     calm_choices = game.calm_choices
     step = game.step
     landings = game.landings
+    counts = landings.counts
     max_actions = game.max_actions
     actions = game.actions
     state = game.state
@@ -238,7 +238,14 @@ def _loop(game: _Game, max_rounds: int) -> None:
         before = state
         state = step(before, action)
         actions += 1
-        # Most actions neither throw to move nor resolve a throw: skip the tally's call for them.
+        # Most actions neither throw to move nor resolve a throw; LandingTally.record written out.
         if landings.pending is not None or before.phase == "roll":
-            landings.record(before, action, state)
+            if before.phase == "roll" and isinstance(action, Roll):
+                landings.rolls += 1
+                landings.pending = action.player
+            thrower = landings.pending
+            if thrower is not None and (state.pending_move is None or state.phase == "game_over"):
+                player = state.players[thrower]
+                counts[IN_JAIL if player.in_jail or player.bankrupt else player.position] += 1
+                landings.pending = None
     game.state, game.actions = state, actions
