@@ -53,11 +53,13 @@ class Outlook:
 
 def outlook(state: GameState, seat: int) -> Outlook:
     owner = state.owner
+    board = state.board
     whole: list[tuple[int, ...]] = []
     wished: list[Wish] = []
-    near: set[int] = {i for i in state.board.properties if owner[i] == seat}
+    mine = [i for i in board.properties if owner[i] == seat]
+    near: set[int] = set(mine)
     # One pass over the colour groups: the whole ones (`monopolies`) and the wished ones (`wishes`).
-    for group in state.board.group_members.values():
+    for group in board.group_members.values():
         rest = [i for i in group if owner[i] != seat]
         if len(rest) == len(group):
             continue
@@ -70,15 +72,16 @@ def outlook(state: GameState, seat: int) -> Outlook:
             continue
         wished.append(Wish(group=group, partner=partner, lots=tuple(rest)))
     groups = tuple(whole)
+    mortgaged = state.mortgaged
     buildable = tuple(
-        g for g in groups if not any(state.mortgaged[i] for i in g) and any(state.buildings[i] < 5 for i in g)
+        g for g in groups if not any(mortgaged[i] for i in g) and any(state.buildings[i] < 5 for i in g)
     )
     return Outlook(
         seat=seat,
         groups=groups,
         buildable=buildable,
-        cheapest_house=min((house_cost(state.board, g[0]) for g in buildable), default=0),
-        pledged=tuple(i for i in state.board.properties if state.owner[i] == seat and state.mortgaged[i]),
+        cheapest_house=min((house_cost(board, g[0]) for g in buildable), default=0),
+        pledged=tuple(i for i in mine if mortgaged[i]),
         wishes=tuple(wished),
         near=tuple(sorted(near)),
         lots=owner.count(seat),
