@@ -165,17 +165,12 @@ class BotBase:
             assert state.auction is not None
             return self.bid(state, seat, state.auction)
         if now == "debt":
-            # Paying is the first answer whenever it is legal: ask for it alone before listing all.
-            pay = plain_moves(seat).pay_debt
-            if why_illegal(state, pay) is None:
-                return pay
+            return self.answer_debt(state, seat)
         actions = legal_actions(state, seat)
         if not actions:
             raise ValueError(f"seat {seat} has nothing to do now")
         if now == "mortgage_choice":
             return self.lift_or_keep(state, seat, actions)
-        if now == "debt":
-            return self.settle_debt(state, seat, actions)
         return self.place(state, seat, [a for a in actions if isinstance(a, PlaceBuilding)])
 
     def manage(self, state: GameState, seat: int) -> Action | None:
@@ -281,9 +276,17 @@ class BotBase:
 
     # --- out-of-turn questions -----------------------------------------------------------------
 
+    def answer_debt(self, state: GameState, seat: int) -> Action:
+        """The debtor's answer: `settle_debt` of the legal actions (paying, when it is legal, is asked
+        for alone first: it is the first answer whenever it is legal)."""
+        pay = plain_moves(seat).pay_debt
+        if why_illegal(state, pay) is None:
+            return pay
+        return self.settle_debt(state, seat, legal_actions(state, seat))
+
     def settle_debt(self, state: GameState, seat: int, actions: list[Action]) -> Action:
-        """Pay when the cash is there (`choose` answers that before listing the actions); else raise
-        it; bankruptcy only when the engine allows it (nothing left that could cover the debt)."""
+        """Pay when the cash is there; else raise it; bankruptcy only when the engine allows it (nothing
+        left that could cover the debt)."""
         action = first(actions, PayDebt) or first(actions, DeclareBankruptcy)
         if action is not None:
             return action
