@@ -116,6 +116,8 @@ class _Game:
             getattr(bot, "manage_calm", bot.manage) for bot in bots
         ]
         """Each seat's `manage` for a calm situation (likewise)."""
+        self.others = [tuple(s for s in range(len(bots)) if s != turn) for turn in range(len(bots))]
+        """For the seat whose turn it is, the other seats in order."""
         self.max_actions = max_actions
         self.actions = 0
         self.landings = LandingTally()
@@ -142,20 +144,23 @@ class _Game:
 
     def others_manage(self) -> None:
         """At a turn change (a calm situation), each other seat may take a few manage actions or make
-        trade offers."""
-        actor = self.state.turn
-        for seat, manage in enumerate(self.calm_manages):
-            if seat == actor:
+        trade offers. Calm here: at the start, and after each action settled while the game runs."""
+        state = self.state
+        manages = self.calm_manages
+        for seat in self.others[state.turn]:
+            action = manages[seat](state, seat)
+            if action is None:
                 continue
-            for _ in range(OTHERS_MANAGE):
-                # Calm here: at the start, and after each action settled while the game runs.
-                action = manage(self.state, seat)
-                if action is None:
-                    break
+            for more in range(OTHERS_MANAGE):
+                if more:
+                    action = manages[seat](self.state, seat)
+                    if action is None:
+                        break
                 self.apply(action)
                 self.settle()
                 if not self.running:
                     return
+            state = self.state
 
 
 def play_game(
@@ -228,8 +233,9 @@ def _loop(game: _Game, max_rounds: int) -> None:
                 last_round, last_seat = state.round, seat
                 game.state, game.actions = state, actions
                 game.others_manage()
-                state, actions = game.state, game.actions
-                continue
+                if game.state is not state:  # someone managed: look again at what the game waits for
+                    state, actions = game.state, game.actions
+                    continue
             action = calm_choices[seat](state, seat)
         else:
             actor = legality.actor(state, now)
