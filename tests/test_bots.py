@@ -329,6 +329,29 @@ def test_a_strong_bot_short_of_cash_offers_once_the_money_comes_in_the_same_roun
     assert offer.give.cash > 0
 
 
+def test_strong_bot_swaps_groups_only_when_it_would_build_the_greater_threat() -> None:
+    """Seat 0 holds Площадь Маяковского and Улица Грузинский Вал (green, 31 and 32) and Малая Бронная (37);
+    seat 1 holds Новинский бульвар (34, the last green street) and Арбат (39). Swapping 37 for 34
+    completes green for seat 0 and dark blue for seat 1. Dark blue needs six houses for three on each
+    street, green nine: with 1 500 000 against the bot's 300 000, seat 1 would soon charge far more
+    than seat 0 could, so the bot neither offers the swap nor accepts it. With the cash the other way
+    round, it offers it (and «Простой» accepts), and accepts the same swap offered."""
+    owners = {31: 0, 32: 0, 37: 0, 34: 1, 39: 1}
+    swap = ProposeTrade(player=1, partner=0, give=TradeSide(lots=(34,)), take=TradeSide(lots=(37,)))
+    poor = make_state(3, owners=owners, cash={0: 300_000, 1: RICH})
+    assert make_bot("strong", 1, 0).manage(poor, 0) is None
+    assert choice("strong", make_state(3, owners=owners, cash={0: 300_000, 1: RICH}, trade=swap)) == (
+        RejectTrade(player=0)
+    )
+    rich = make_state(3, owners=owners, cash={0: RICH, 1: 300_000})
+    offer = make_bot("strong", 1, 0).manage(rich, 0)
+    assert offer == ProposeTrade(player=0, partner=1, give=TradeSide(lots=(37,)), take=TradeSide(lots=(34,)))
+    assert make_bot("simple", 1, 1).choose(play(rich, offer), 1) == AcceptTrade(player=1)
+    assert choice("strong", make_state(3, owners=owners, cash={0: RICH, 1: 300_000}, trade=swap)) == (
+        AcceptTrade(player=0)
+    )
+
+
 def test_simple_bot_offers_a_swap_that_completes_both_groups() -> None:
     state = make_state(3, owners={8: 0, 9: 0, 1: 0, 6: 1, 3: 1})
     offer = make_bot("simple", 1, 0).manage(state, 0)
