@@ -144,8 +144,19 @@ def test_opening_bids_step_up_from_the_minimum() -> None:
 
 
 def test_nobody_pays_more_than_the_price_for_a_lot_of_no_special_use() -> None:
-    state = auction_of_6(None, 100_000)
+    """Seat 0 holds Улица Огарёва (8): for seats 1 and 2 light blue can no longer be completed nor blocked."""
+    state = auction_of_6({8: 0}, 100_000)
     assert by_kind(state) == {"simple": PassBid(player=2), "strong": PassBid(player=2)}
+
+
+def test_strong_bot_outbids_the_price_for_a_street_of_a_group_no_one_else_holds() -> None:
+    """Nobody holds a light blue street: the group is still there to complete. The strong bot bids up to
+    one and a half times the price (150 000) for Варшавское шоссе, the simple one only the price."""
+    state = auction_of_6(None, 100_000)
+    assert choice("simple", state) == PassBid(player=2)
+    assert choice("strong", state) == Bid(player=2, amount=105_000)
+    dear = auction_of_6(None, 100_000, 145_000)
+    assert choice("strong", play(dear, Bid(player=1, amount=150_000))) == PassBid(player=2)
 
 
 def test_strong_bot_outbids_the_price_to_keep_an_opponent_from_completing_a_group() -> None:

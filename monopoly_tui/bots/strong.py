@@ -2,7 +2,8 @@
 just enough cash for the rents the board can charge.
 
 - Buying and auctions: a lot is worth its price plus what it adds to a group (its own, or a group it
-  keeps an opponent from completing); it buys nearly everything in the opening, mortgaging loose lots
+  keeps an opponent from completing), a street of a group no one else holds a street of half as much
+  again as its price; it buys nearly everything in the opening, mortgaging loose lots
   to afford a street that completes or blocks a group.
 - Building: the house that raises rent most per ruble first, on whole groups, down to a small float and
   mortgaging loose lots to go on; when houses run short it holds four-house streets rather than free
@@ -85,6 +86,10 @@ HOLD_HOUSES = 6
 """With no more houses than this in the bank, keep four houses instead of building a hotel."""
 FAIR_SHARE = 1.0
 """A trade is worth making when one gains at least this share of what the other side gains."""
+LIVE_BID = 1.5
+"""In an auction, a street of a colour group no one else holds a street of is worth this many times its
+price: the group is still there to complete (measured, trades off, 1 000 games against «Простой»:
+27.7 % -> 30.9 %, the same with 2.0; only where the bot already holds a street of it: 28.3 %)."""
 THREAT_SHARE = 1.0
 """A swap of groups is made or accepted only when the bot's group, built with the cash it then holds,
 threatens at least this share of the partner's (see StrongBot._outbuilds)."""
@@ -435,10 +440,14 @@ class StrongBot(BotBase):
         return left >= self.reserve(state, seat) // 2
 
     def _lot_value(self, state: GameState, seat: int, square: int) -> int:
-        """What owning square adds to seat's worth, plus half of what it keeps from an opponent."""
+        """What owning square adds to seat's worth, plus half of what it keeps from an opponent; a street
+        of a group no one else holds a street of is worth at least LIVE_BID times its price."""
         gain = APPRAISER.worth_change(state, seat, {square: seat})
+        group = colour_group(state.board, square)
         if blocks_group(state, seat, square):
-            gain += APPRAISER.group_worth(state.board, colour_group(state.board, square)) // 2
+            gain += APPRAISER.group_worth(state.board, group) // 2
+        elif group and all(state.owner[i] in (None, seat) for i in group if i != square):
+            gain = max(gain, int(LIVE_BID * state.board.property(square).price))
         return gain
 
     def auction_limit(self, state: GameState, seat: int, auction: Auction) -> int:
