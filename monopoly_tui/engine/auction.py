@@ -34,8 +34,8 @@ def start(t: Table, square: int, decliner: int | None, *, after: int | None = No
 def minimum_bid(h: Holdings, auction: Auction) -> int:
     """The least the next bid in auction may be (any amount from it up to the bidder's cash is legal)."""
     if auction.high_bidder is None:
-        return auction.opening or h.rules.auction.min_opening
-    return auction.high_bid + h.rules.auction.min_step
+        return auction.opening or h.rules.terms.min_opening
+    return auction.high_bid + h.rules.terms.min_step
 
 
 def bid(t: Table, seat: int, amount: int) -> None:
@@ -43,7 +43,7 @@ def bid(t: Table, seat: int, amount: int) -> None:
     assert a is not None
     t.emit("bid", player=seat, square=a.square, amount=amount)
     # drop those who can no longer beat this bid; the high bidder stays
-    step = t.rules.auction.min_step
+    step = t.terms.min_step
     stay = [s for s in a.bidders if s == seat or t.cash(s) >= amount + step]
     for s in a.bidders:
         if s not in stay:

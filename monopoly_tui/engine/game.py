@@ -75,7 +75,7 @@ def new_game(board: Board, players: Sequence[str], *, seed: int, rules: Rules | 
         decks=Decks(chance=chance, community_chest=chest),
         rng=rng,
     )
-    t = Table(state)
+    t = Table.of(state)  # a new table (taking any table still kept: only one is ever kept)
     if rules.start.first_by_roll:
         t.turn = t.first = _first_by_roll(t)
     t.emit("turn_started", player=t.turn, amount=1)
@@ -211,10 +211,11 @@ def _manage_actions(state: GameState, seat: int, *, raising_only: bool) -> list[
 def apply(state: GameState, action: Action) -> GameState:
     """The state after action. Raises IllegalActionError (state untouched) if it is not legal now."""
     kind = type(action)
-    plainly_legal = _PLAINLY_LEGAL.get(kind)
-    if plainly_legal is None or not plainly_legal(state, action):
-        legality.check(state, action)
     t = Table.of(state)
+    plainly_legal = _PLAINLY_LEGAL.get(kind)
+    # the plain moves' test reads the table, which holds the state's values (quicker to reach)
+    if plainly_legal is None or not plainly_legal(t, action):
+        legality.check(state, action)
     _CARRY_OUT[kind](t, action)
     if t.pending_move is not None or t.auction_queue:  # else settling has nothing to do
         turn.settle(t)
@@ -270,7 +271,7 @@ def _roll(t: Table, action: Roll) -> None:
 def _buy(t: Table, action: Buy) -> None:
     square = t.pending_square
     assert square is not None
-    price = t.board.property(square).price
+    price = t.layout.prices[square]
     t.pays_bank(action.player, price)
     t.set_owner(square, action.player)
     t.emit("bought", player=action.player, square=square, amount=price)
@@ -281,7 +282,7 @@ def _decline(t: Table, action: Decline) -> None:
     square = t.pending_square
     assert square is not None
     t.emit("declined", player=action.player, square=square)
-    if t.rules.auction.enabled:
+    if t.terms.auction:
         auction.start(t, square, decliner=action.player)
     turn.finish_move(t)
 
@@ -309,7 +310,7 @@ def _keep_mortgage(t: Table, action: KeepMortgage) -> None:
 
 _CARRY_OUT: dict[type, Callable[[Table, Any], None]] = {
     Roll: _roll,
-    EndTurn: lambda t, action: turn.end_turn(t),
+    EndTurn: turn.end_turn,
     Buy: _buy,
     Decline: _decline,
     Bid: lambda t, action: auction.bid(t, action.player, action.amount),

@@ -7,9 +7,9 @@ from .table import Table
 
 
 def _collect_salary(t: Table, seat: int, landed_on_go: bool) -> None:
-    go = t.rules.go
-    salary = go.salary
-    if landed_on_go and go.double_on_landing:
+    terms = t.terms
+    salary = terms.salary
+    if landed_on_go and terms.double_on_landing:
         salary *= 2
     t.bank_pays(seat, salary)
     t.emit("passed_go", player=seat, amount=salary)

@@ -72,7 +72,7 @@ def rent_due(h: Holdings, square: int, dice_total: int) -> int:
     owner = owners[square]
     if owner is None or h.mortgaged[square]:
         return 0
-    terms = h.rules.rent
+    terms = h.rules.terms
     if h.players[owner].in_jail and not terms.collect_in_jail:
         return 0
     layout = h.board.layout
@@ -88,8 +88,8 @@ def rent_due(h: Holdings, square: int, dice_total: int) -> int:
             _all_of(owners, group, owner)
             # seed 001 (default): doubled only while no building stands anywhere on the group;
             # seed 000 (option off): any unbuilt street of the whole group is doubled
-            and not (terms.double_rent_needs_bare_group and _any_of(buildings, group))
-            and not (terms.double_rent_blocked_by_mortgage and _any_of(h.mortgaged, group))
+            and not (terms.bare_group_doubles and _any_of(buildings, group))
+            and not (terms.mortgage_blocks_double and _any_of(h.mortgaged, group))
         ):
             return 2 * rents[0]
         return rents[0]

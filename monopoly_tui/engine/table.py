@@ -20,7 +20,7 @@ from typing import Unpack
 from .actions import ProposeTrade
 from .board import Board, DeckName, Layout
 from .events import Event, EventKind
-from .rules import Rules
+from .rules import Rules, Terms
 from .state import (
     Auction,
     Debt,
@@ -42,7 +42,7 @@ assert len(PlayerState._fields) == 7, "a player's changes below name its seven f
 class Table:
     """Everything of a GameState, with lists where rules change things in place."""
 
-    __slots__ = (*GameState._fields[:-1], "_piles", "_squares_changed", "base", "events", "layout")
+    __slots__ = (*GameState._fields[:-1], "_piles", "_squares_changed", "base", "events", "layout", "terms")
     """The state's fields but its events (the table keeps a list of them), and its own."""
 
     # the state's fields (see GameState), in its order
@@ -83,10 +83,10 @@ class Table:
     def of(state: GameState) -> Table:
         """A table for state: the one that froze it, when it is still at hand, else a new one."""
         try:
-            made, t = _CARRIED.pop()
+            t = _CARRIED.pop()
         except IndexError:
             return Table(state)
-        return t if made is state else Table(state)
+        return t if t.base is state else Table(state)
 
     def __init__(self, state: GameState) -> None:
         self.base = state
@@ -128,6 +128,8 @@ class Table:
         self.players = list(players)
         self.layout: Layout = self.board.layout
         """The board's lookups by square."""
+        self.terms: Terms = self.rules.terms
+        """The rules read on every throw."""
         self._squares_changed = False
         """A square's owner, mortgage or buildings changed: that tuple is a list until the freeze."""
         self._piles: dict[DeckName, list[int]] = {}
@@ -206,7 +208,7 @@ class Table:
         """A player pays the bank, or the free-parking pot when the house rule sends it there."""
         p = self.players[seat]
         self.players[seat] = _new(PlayerState, (p[0], p[1] - amount, p[2], p[3], p[4], p[5], p[6]))
-        if to_pot and self.rules.free_parking.jackpot:
+        if to_pot and self.terms.jackpot:
             self.pot += amount
         else:
             self.bank_balance += amount
@@ -276,10 +278,11 @@ class Table:
             ),
         )
         self.events = []
-        _CARRIED.append((state, self))
+        _CARRIED.append(self)
         return state
 
 
-_CARRIED: list[tuple[GameState, Table]] = []
-"""The last table frozen and the state it made (at most one: each `Table.of` takes it; a pop and an
-append are each atomic, so two threads applying actions at once at worst make a new table)."""
+_CARRIED: list[Table] = []
+"""The last table frozen, whose `base` is the state it made (at most one: each `Table.of` takes it before
+a table is frozen; a pop and an append are each atomic, so two threads applying actions at once at
+worst make a new table)."""

@@ -42,8 +42,9 @@ def finish_move(t: Table) -> None:
         t.emit("roll_again", player=t.turn)
 
 
-def end_turn(t: Table) -> None:
-    """Pass the dice to the next player still in the game; a new round starts when the order wraps."""
+def end_turn(t: Table, _action: object = None) -> None:
+    """Pass the dice to the next player still in the game; a new round starts when the order wraps.
+    (`_action`: the EndTurn carried out, when it is one; see game._CARRY_OUT.)"""
     players = t.players
     n = len(players)
     nxt = t.turn
@@ -60,7 +61,7 @@ def end_turn(t: Table) -> None:
     t.pending_square = None
     t.pending_move = None
     t.phase = "roll"
-    limit = t.rules.end.turn_limit
+    limit = t.terms.turn_limit
     if limit is not None and t.round > limit:
         # the richest by net worth wins; a tie goes to the earlier seat
         _game_over(t, sorted(t.active_seats(), key=lambda s: (-finance.net_worth(t, s), s)))
