@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .board import BOARD_SIZE
+from .events import MOVED
 from .table import Table
 
 
@@ -22,7 +23,7 @@ def advance(t: Table, seat: int, steps: int) -> None:
     t.move_token(seat, target)
     if start + steps >= BOARD_SIZE:
         _collect_salary(t, seat, target == 0)
-    t.emit("moved", player=seat, square=target)
+    t.events.append(MOVED[seat][target])
 
 
 def advance_to(t: Table, seat: int, square: int) -> None:
@@ -35,7 +36,7 @@ def move_back(t: Table, seat: int, steps: int) -> None:
     """Move backwards; GO is never collected this way."""
     target = (t.players[seat].position - steps) % BOARD_SIZE
     t.move_token(seat, target)
-    t.emit("moved", player=seat, square=target)
+    t.events.append(MOVED[seat][target])
 
 
 def nearest_ahead(t: Table, seat: int, squares: tuple[int, ...]) -> int:

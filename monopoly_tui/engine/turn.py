@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import auction, finance, jail, landing, movement
+from .events import DICE_ROLLED, ROLL_AGAIN, turn_started
 from .state import GameState
 from .table import Table
 
@@ -10,7 +11,7 @@ from .table import Table
 def throw(t: Table, seat: int, dice: tuple[int, int]) -> None:
     """The turn player's throw in phase roll: from jail, or an ordinary move (doubles earn another throw)."""
     t.dice = dice
-    t.emit("dice_rolled", player=seat, dice=dice)
+    t.events.append(DICE_ROLLED[seat][6 * dice[0] + dice[1] - 7])
     steps = dice[0] + dice[1]
     is_double = dice[0] == dice[1]
     if t.players[seat].in_jail:
@@ -39,7 +40,7 @@ def finish_move(t: Table) -> None:
     t.pending_square = None
     t.phase = "roll" if t.roll_again and not p.in_jail and not p.bankrupt else "end_turn"
     if t.phase == "roll" and t.dice is not None:
-        t.emit("roll_again", player=t.turn)
+        t.events.append(ROLL_AGAIN[t.turn])
 
 
 def end_turn(t: Table, _action: object = None) -> None:
@@ -66,7 +67,7 @@ def end_turn(t: Table, _action: object = None) -> None:
         # the richest by net worth wins; a tie goes to the earlier seat
         _game_over(t, sorted(t.active_seats(), key=lambda s: (-finance.net_worth(t, s), s)))
         return
-    t.emit("turn_started", player=nxt, amount=t.round)
+    t.events.append(turn_started(nxt, t.round))
 
 
 def bankrupt(t: Table) -> None:
