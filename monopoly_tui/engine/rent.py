@@ -7,10 +7,29 @@ from typing import Protocol
 
 from .board import STATION_RENT, UTILITY_MULTIPLIER, Board
 from .rules import Rules
-from .state import PlayerState
+from .state import HeldCard
 
 UTILITY_DICE_UNIT = 1_000
 """The dice count in thousands of rubles, like every printed amount: 4 x a throw of 7 is 28 000 ₽."""
+
+
+class Player(Protocol):
+    """A player's fields, read-only: a PlayerState, or the table's Seat."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def cash(self) -> int: ...
+    @property
+    def position(self) -> int: ...
+    @property
+    def in_jail(self) -> bool: ...
+    @property
+    def jail_attempts(self) -> int: ...
+    @property
+    def jail_cards(self) -> tuple[HeldCard, ...]: ...
+    @property
+    def bankrupt(self) -> bool: ...
 
 
 class Holdings(Protocol):
@@ -21,7 +40,7 @@ class Holdings(Protocol):
     @property
     def rules(self) -> Rules: ...
     @property
-    def players(self) -> Sequence[PlayerState]: ...
+    def players(self) -> Sequence[Player]: ...
     @property
     def owner(self) -> Sequence[int | None]: ...
     @property
