@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from . import buildings, mortgages
 from .board import Street
-from .events import EventKind
+from .events import Event, EventKind
 from .rent import Holdings
 from .state import Debt, GameState
-from .table import Table
+from .table import Table, _new
 
 CHARGE_EVENTS: dict[str, EventKind] = {"rent": "rent_paid", "tax": "tax_paid"}
 TO_POT = ("tax", "card")
@@ -32,8 +32,8 @@ def charge(
         else:
             t.pays_player(debtor, creditor, amount)
         event = CHARGE_EVENTS.get(reason)
-        if event is not None:
-            t.emit(event, player=debtor, other=creditor, amount=amount, square=square)
+        if event is not None:  # rent or tax, the commonest: the event built in its fields' order
+            t.events.append(_new(Event, (event, debtor, creditor, square, amount, None, None, None, None)))
         elif creditor is None:
             t.emit("paid", player=debtor, amount=amount, reason=reason, square=square)
         else:

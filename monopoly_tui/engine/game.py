@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import auction, buildings, dice, finance, jail, landing, legality, mortgages, trade, turn
+from . import auction, buildings, dice, finance, jail, legality, mortgages, trade, turn
 from .actions import (
     AcceptTrade,
     Action,
@@ -256,18 +256,6 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
 # --- carrying out: each changes the table for one kind of action ---------------------------------------
 
 
-def _roll(t: Table, action: Roll) -> None:
-    thrown = action.dice
-    if thrown is None:
-        t.rng, thrown = dice.throw_dice(t.rng)
-    if t.phase == "utility_roll":
-        t.emit("dice_rolled", player=action.player, dice=thrown, reason="utility")
-        landing.utility_throw(t, action.player, thrown[0] + thrown[1])
-        turn.finish_move(t)
-    else:
-        turn.throw(t, action.player, thrown)
-
-
 def _buy(t: Table, action: Buy) -> None:
     square = t.pending_square
     assert square is not None
@@ -309,7 +297,7 @@ def _keep_mortgage(t: Table, action: KeepMortgage) -> None:
 
 
 _CARRY_OUT: dict[type, Callable[[Table, Any], None]] = {
-    Roll: _roll,
+    Roll: turn.roll,
     EndTurn: turn.end_turn,
     Buy: _buy,
     Decline: _decline,

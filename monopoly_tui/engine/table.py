@@ -64,20 +64,6 @@ class Seat:
             self.bankrupt,
         ) = player
 
-    def frozen(self) -> PlayerState:
-        return _new(
-            PlayerState,
-            (
-                self.name,
-                self.cash,
-                self.position,
-                self.in_jail,
-                self.jail_attempts,
-                self.jail_cards,
-                self.bankrupt,
-            ),
-        )
-
 
 class Table:
     """Everything of a GameState, with lists where rules change things in place."""
@@ -300,8 +286,13 @@ class Table:
         changed = self._changed
         if changed:
             fresh = list(players)
+            seats = self.players
             for seat in changed:
-                fresh[seat] = self.players[seat].frozen()
+                s = seats[seat]
+                fresh[seat] = _new(
+                    PlayerState,
+                    (s.name, s.cash, s.position, s.in_jail, s.jail_attempts, s.jail_cards, s.bankrupt),
+                )
             players = self._players = tuple(fresh)
             changed.clear()
         state = self.base = _new(

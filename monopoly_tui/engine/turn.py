@@ -3,13 +3,26 @@
 from __future__ import annotations
 
 from . import auction, finance, jail, landing, movement
+from .actions import Roll
+from .dice import throw_dice
 from .events import DICE_ROLLED, ROLL_AGAIN, turn_started
 from .state import GameState
 from .table import Table
 
 
-def throw(t: Table, seat: int, dice: tuple[int, int]) -> None:
-    """The turn player's throw in phase roll: from jail, or an ordinary move (doubles earn another throw)."""
+def roll(t: Table, action: Roll) -> None:
+    """A throw of the dice (the game's generator throws unless the action scripts them): to move, in
+    phase roll, or for a utility's rent in phase utility_roll."""
+    seat = action.player
+    dice = action.dice
+    if dice is None:
+        t.rng, dice = throw_dice(t.rng)
+    if t.phase == "utility_roll":
+        t.emit("dice_rolled", player=seat, dice=dice, reason="utility")
+        landing.utility_throw(t, seat, dice[0] + dice[1])
+        finish_move(t)
+        return
+    # the turn player's throw in phase roll: from jail, or an ordinary move (doubles earn another throw)
     t.dice = dice
     t.events.append(DICE_ROLLED[seat][6 * dice[0] + dice[1] - 7])
     steps = dice[0] + dice[1]
