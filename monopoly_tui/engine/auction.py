@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .rent import Holdings
 from .state import Auction, Placement
-from .table import Table
+from .table import Table, _new
 
 
 def start(t: Table, square: int, decliner: int | None, *, after: int | None = None) -> None:
@@ -48,8 +48,9 @@ def bid(t: Table, seat: int, amount: int) -> None:
     for s in a.bidders:
         if s not in stay:
             t.emit("bid_passed", player=s, square=a.square, reason="cash")
-    nxt = stay[(stay.index(seat) + 1) % len(stay)]
-    t.auction = a._replace(bidders=tuple(stay), turn=stay.index(nxt), high_bid=amount, high_bidder=seat)
+    turn = (stay.index(seat) + 1) % len(stay)
+    # built positionally (a named tuple's _replace is slow): bidders, turn, high bid and bidder change
+    t.auction = _new(Auction, (a.square, tuple(stay), turn, amount, seat, a.building, a.opening))
     _close_if_done(t)
 
 
@@ -59,7 +60,7 @@ def pass_bid(t: Table, seat: int) -> None:
     t.emit("bid_passed", player=seat, square=a.square)
     stay = a.bidders[: a.turn] + a.bidders[a.turn + 1 :]
     turn = a.turn % len(stay) if stay else 0
-    t.auction = a._replace(bidders=stay, turn=turn)
+    t.auction = _new(Auction, (a.square, stay, turn, a.high_bid, a.high_bidder, a.building, a.opening))
     _close_if_done(t)
 
 

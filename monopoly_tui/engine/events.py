@@ -115,8 +115,8 @@ DICE_ROLLED = tuple(
 ROLL_AGAIN = tuple(
     _new(Event, ("roll_again", seat, None, None, None, None, None, None, None)) for seat in range(MAX_SEATS)
 )
-_TURN_STARTED: list[tuple[Event, ...]] = [() for _ in range(MAX_SEATS)]
-"""_TURN_STARTED[seat][round]; each row is replaced by a longer one as the rounds go on (never changed in
+TURNS_STARTED: list[tuple[Event, ...]] = [() for _ in range(MAX_SEATS)]
+"""TURNS_STARTED[seat][round]; each row is replaced by a longer one as the rounds go on (never changed in
 place, so threads applying actions at once at worst make a row twice)."""
 _KEPT_ROUNDS = 2_000
 """Turn beginnings are kept for the rounds up to this (a game rarely goes on longer)."""
@@ -124,13 +124,13 @@ _KEPT_ROUNDS = 2_000
 
 def turn_started(seat: int, round_: int) -> Event:
     """The seat's turn begins in round `round_` (the same event each time it recurs)."""
-    row = _TURN_STARTED[seat]
+    row = TURNS_STARTED[seat]
     if round_ < len(row):
         return row[round_]
     if round_ >= _KEPT_ROUNDS:
         return _new(Event, ("turn_started", seat, None, None, round_, None, None, None, None))
     more = range(len(row), min(round_ + 50, _KEPT_ROUNDS))
-    row = _TURN_STARTED[seat] = row + tuple(
+    row = TURNS_STARTED[seat] = row + tuple(
         _new(Event, ("turn_started", seat, None, None, r, None, None, None, None)) for r in more
     )
     return row[round_]

@@ -91,8 +91,7 @@ def rent_due(h: Holdings, square: int, dice_total: int) -> int:
     owner = owners[square]
     if owner is None or h.mortgaged[square]:
         return 0
-    terms = h.rules.terms
-    if h.players[owner].in_jail and not terms.collect_in_jail:
+    if h.players[owner].in_jail and not h.rules.terms.collect_in_jail:
         return 0
     layout = h.board.layout
     kind = layout.kinds[square]
@@ -103,15 +102,16 @@ def rent_due(h: Holdings, square: int, dice_total: int) -> int:
         if level:
             return rents[level]
         group = layout.group_of[square]
-        if (
-            _all_of(owners, group, owner)
-            # seed 001 (default): doubled only while no building stands anywhere on the group;
-            # seed 000 (option off): any unbuilt street of the whole group is doubled
-            and not (terms.bare_group_doubles and _any_of(buildings, group))
-            and not (terms.mortgage_blocks_double and _any_of(h.mortgaged, group))
+        if not _all_of(owners, group, owner):
+            return rents[0]
+        terms = h.rules.terms
+        # a whole group: seed 001 (default) doubles only while no building stands anywhere on the
+        # group; seed 000 (option off): any unbuilt street of the whole group is doubled
+        if (terms.bare_group_doubles and _any_of(buildings, group)) or (
+            terms.mortgage_blocks_double and _any_of(h.mortgaged, group)
         ):
-            return 2 * rents[0]
-        return rents[0]
+            return rents[0]
+        return 2 * rents[0]
     if kind == "station":
         return STATION_RENT[min(owned_in_group(h, square), len(STATION_RENT)) - 1]
     if kind == "utility":

@@ -5,7 +5,7 @@ from __future__ import annotations
 from . import auction, finance, jail, landing, movement
 from .actions import Roll
 from .dice import throw_dice
-from .events import DICE_ROLLED, ROLL_AGAIN, turn_started
+from .events import DICE_ROLLED, ROLL_AGAIN, TURNS_STARTED, turn_started
 from .state import GameState
 from .table import Table
 
@@ -24,9 +24,10 @@ def roll(t: Table, action: Roll) -> None:
         return
     # the turn player's throw in phase roll: from jail, or an ordinary move (doubles earn another throw)
     t.dice = dice
-    t.events.append(DICE_ROLLED[seat][6 * dice[0] + dice[1] - 7])
-    steps = dice[0] + dice[1]
-    is_double = dice[0] == dice[1]
+    one, two = dice
+    t.events.append(DICE_ROLLED[seat][6 * one + two - 7])
+    steps = one + two
+    is_double = one == two
     if t.players[seat].in_jail:
         t.roll_again = False
         if is_double:
@@ -80,7 +81,9 @@ def end_turn(t: Table, _action: object = None) -> None:
         # the richest by net worth wins; a tie goes to the earlier seat
         _game_over(t, sorted(t.active_seats(), key=lambda s: (-finance.net_worth(t, s), s)))
         return
-    t.events.append(turn_started(nxt, t.round))
+    started = TURNS_STARTED[nxt]  # turn_started's lookup written out: an end of turn is a common action
+    round_ = t.round
+    t.events.append(started[round_] if round_ < len(started) else turn_started(nxt, round_))
 
 
 def bankrupt(t: Table) -> None:
