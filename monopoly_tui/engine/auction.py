@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .rent import Holdings
+from .rules import terms_of
 from .state import Auction, Placement
 from .table import Table, _new
 
@@ -34,8 +35,8 @@ def start(t: Table, square: int, decliner: int | None, *, after: int | None = No
 def minimum_bid(h: Holdings, auction: Auction) -> int:
     """The least the next bid in auction may be (any amount from it up to the bidder's cash is legal)."""
     if auction.high_bidder is None:
-        return auction.opening or h.rules.terms.min_opening
-    return auction.high_bid + h.rules.terms.min_step
+        return auction.opening or terms_of(h.rules).min_opening
+    return auction.high_bid + terms_of(h.rules).min_step
 
 
 def bid(t: Table, seat: int, amount: int) -> None:

@@ -260,18 +260,20 @@ def _buy(t: Table, action: Buy) -> None:
     square = t.pending_square
     assert square is not None
     price = t.layout.prices[square]
-    t.pays_bank(action.player, price)
-    t.set_owner(square, action.player)
-    t.emit("bought", player=action.player, square=square, amount=price)
+    seat = action.player
+    t.pays_bank(seat, price)
+    t.set_owner(square, seat)
+    t.emit("bought", player=seat, square=square, amount=price)
     turn.finish_move(t)
 
 
 def _decline(t: Table, action: Decline) -> None:
     square = t.pending_square
     assert square is not None
-    t.emit("declined", player=action.player, square=square)
+    seat = action.player
+    t.emit("declined", player=seat, square=square)
     if t.terms.auction:
-        auction.start(t, square, decliner=action.player)
+        auction.start(t, square, decliner=seat)
     turn.finish_move(t)
 
 

@@ -35,6 +35,7 @@ from .actions import (
     UseJailCard,
 )
 from .errors import IllegalActionError, InvalidActionError, Problem, refusal
+from .rules import terms_of
 from .state import GameState, Situation
 from .table import Table
 from .wellformed import malformation
@@ -138,12 +139,14 @@ def _turn_player(state: Seen, action: Action) -> bool:
 
 
 def _roll_legal(state: Seen, action: Roll) -> bool:
-    # the commonest checks of a game, with _turn_player and _calm written out
+    # the commonest checks of a game, with _turn_player and _calm written out; the action's values read
+    # in one step from its __dict__ (as wellformed does: a validated model's attributes are slow to reach)
     phase = state.phase
-    seat = action.player
+    fields = action.__dict__
+    seat = fields["player"]
     return (
         (phase == "roll" or phase == "utility_roll")
-        and action.dice is None
+        and fields["dice"] is None
         and type(seat) is int
         and seat == state.turn
         and state.trade is None
@@ -173,17 +176,18 @@ def _decline_legal(state: Seen, action: Decline) -> bool:
 
 
 def _buy_legal(state: Seen, action: Buy) -> bool:
-    if state.phase != "buy" or not _turn_player(state, action):
+    seat = action.player
+    if state.phase != "buy" or type(seat) is not int or seat != state.turn or not _calm(state):
         return False
     square = state.pending_square
-    return square is not None and state.players[action.player].cash >= state.board.layout.prices[square]
+    return square is not None and state.players[seat].cash >= state.board.layout.prices[square]
 
 
 def _pay_fine_legal(state: Seen, action: PayJailFine) -> bool:
     if state.phase != "roll" or not _turn_player(state, action):
         return False
     player = state.players[action.player]
-    return player.in_jail and player.cash >= state.rules.terms.fine
+    return player.in_jail and player.cash >= terms_of(state.rules).fine
 
 
 def _bidder(state: Seen, action: Action) -> bool:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .board import STATION_RENT, UTILITY_MULTIPLIER, Board
-from .rules import Rules
+from .rules import Rules, terms_of
 from .state import HeldCard
 
 UTILITY_DICE_UNIT = 1_000
@@ -71,7 +71,7 @@ def _all_of(values: Sequence[object], squares: tuple[int, ...], value: object) -
     return True
 
 
-def _any_of(values: Sequence[object], squares: tuple[int, ...]) -> bool:
+def any_of(values: Sequence[object], squares: tuple[int, ...]) -> bool:
     """Some one of squares has a true value."""
     for i in squares:  # noqa: SIM110
         if values[i]:
@@ -91,7 +91,7 @@ def rent_due(h: Holdings, square: int, dice_total: int) -> int:
     owner = owners[square]
     if owner is None or h.mortgaged[square]:
         return 0
-    if h.players[owner].in_jail and not h.rules.terms.collect_in_jail:
+    if h.players[owner].in_jail and not terms_of(h.rules).collect_in_jail:
         return 0
     layout = h.board.layout
     kind = layout.kinds[square]
@@ -104,11 +104,11 @@ def rent_due(h: Holdings, square: int, dice_total: int) -> int:
         group = layout.group_of[square]
         if not _all_of(owners, group, owner):
             return rents[0]
-        terms = h.rules.terms
+        terms = terms_of(h.rules)
         # a whole group: seed 001 (default) doubles only while no building stands anywhere on the
         # group; seed 000 (option off): any unbuilt street of the whole group is doubled
-        if (terms.bare_group_doubles and _any_of(buildings, group)) or (
-            terms.mortgage_blocks_double and _any_of(h.mortgaged, group)
+        if (terms.bare_group_doubles and any_of(buildings, group)) or (
+            terms.mortgage_blocks_double and any_of(h.mortgaged, group)
         ):
             return rents[0]
         return 2 * rents[0]

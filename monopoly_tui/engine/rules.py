@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cached_property
-
 from pydantic import Field, NonNegativeInt, PositiveInt, model_validator
 
 from .model import Frozen
@@ -125,15 +123,10 @@ class Rules(Frozen):
             raise ValueError(f"end.turn_limit is {self.end.turn_limit}: at most {MAX_ROUNDS} rounds")
         return self
 
-    @cached_property
-    def terms(self) -> Terms:
-        """The terms read on every throw, as plain attributes (made once per Rules)."""
-        return Terms(self)
-
 
 class Terms:
     """The rules the engine reads on every throw or turn, as plain slots: a validated model's attributes
-    are slower to reach, and a throw reads several (each Rules makes its own once: `Rules.terms`)."""
+    are slower to reach, and a throw reads several (see terms_of)."""
 
     __slots__ = (
         "auction",
@@ -164,3 +157,18 @@ class Terms:
         self.mortgage_blocks_double: bool = rules.rent.double_rent_blocked_by_mortgage
         self.jackpot: bool = rules.free_parking.jackpot
         self.turn_limit: int | None = rules.end.turn_limit
+
+
+_last: tuple[Rules | None, Terms | None] = (None, None)
+"""The rules last asked for and their terms (a game keeps asking for the same rules)."""
+
+
+def terms_of(rules: Rules) -> Terms:
+    """The terms of rules: made again only when other rules are asked for than last time. (Not cached
+    on the Rules themselves: a model_copy would carry the cache over to rules with other values.)"""
+    global _last
+    held, terms = _last
+    if held is not rules or terms is None:
+        terms = Terms(rules)
+        _last = (rules, terms)
+    return terms

@@ -20,7 +20,7 @@ from typing import Unpack
 from .actions import ProposeTrade
 from .board import Board, DeckName, Layout
 from .events import Event, EventKind
-from .rules import Rules, Terms
+from .rules import Rules, Terms, terms_of
 from .state import (
     Auction,
     Debt,
@@ -168,7 +168,7 @@ class Table:
         """The seats whose player changed in this action."""
         self.layout: Layout = self.board.layout
         """The board's lookups by square."""
-        self.terms: Terms = self.rules.terms
+        self.terms: Terms = terms_of(self.rules)
         """The rules read on every throw."""
         self._squares_changed = False
         """A square's owner, mortgage or buildings changed: that tuple is a list until the freeze."""

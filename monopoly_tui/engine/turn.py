@@ -13,8 +13,8 @@ from .table import Table
 def roll(t: Table, action: Roll) -> None:
     """A throw of the dice (the game's generator throws unless the action scripts them): to move, in
     phase roll, or for a utility's rent in phase utility_roll."""
-    seat = action.player
-    dice = action.dice
+    fields = action.__dict__  # both values in one read (see legality._roll_legal)
+    seat, dice = fields["player"], fields["dice"]
     if dice is None:
         t.rng, dice = throw_dice(t.rng)
     if t.phase == "utility_roll":
