@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -301,6 +303,13 @@ class BoardView(Container):
         """The square looked at (None: nobody is looking)."""
         self._walk: tuple[int, list[int]] | None = None
         self._walk_timer: Timer | None = None
+        self.cells: dict[int, SquareCell] = {}
+        """The ring's cells by square."""
+        self._drawn: (
+            tuple[tuple[object, ...], tuple[object, ...], tuple[object, ...], tuple[int, ...]] | None
+        ) = None
+        """What `redraw` last looked at: the owners, mortgages, buildings and tokens shown."""
+        self._parking = [i for i, sq in enumerate(session.state.board.squares) if sq.kind == "free_parking"]
 
     def on_mount(self) -> None:
         self._theme_changed(None)
@@ -313,12 +322,13 @@ class BoardView(Container):
         edge = Color.parse(self.palette.edge)
         for cell in self.query(".side-top, .side-bottom").exclude("#square-30, #square-0"):
             cell.styles.border_right = ("solid", edge)
-        self.redraw()
+        self.redraw(everything=True)
 
     def compose(self) -> ComposeResult:
         yield SquaresList(self.session)
         for index in squares_in_grid_order():
-            yield SquareCell(self.session, index)
+            self.cells[index] = SquareCell(self.session, index)
+            yield self.cells[index]
             if index == 19:  # after the first cell of the second row comes the centre
                 yield self.centre
 
@@ -334,13 +344,32 @@ class BoardView(Container):
             self.styles.grid_columns = columns
             self.styles.grid_rows = rows
 
-    def redraw(self) -> None:
-        for cell in self.query(SquareCell):
-            cell.redraw()
+    def redraw(self, *, everything: bool = False) -> None:
+        """Repaint the cells whose card changed. Only these can have: where a token stands or stood (as
+        shown), a square whose owner, mortgage or buildings changed, and free parking (its pot); each of
+        them is repainted only if what it shows is no longer the same (`SquareCell.key`). A key press
+        changes two or three squares: looking at all forty made a good part of its time."""
+        state = self.session.state
+        positions = self.positions or tuple(p.position for p in state.players)
+        drawn = (state.owner, state.mortgaged, state.buildings, positions)
+        before, self._drawn = self._drawn, drawn
+        squares: Iterable[int] = self.cells
+        if not everything and before is not None and len(before[3]) == len(positions):
+            changed = {
+                i
+                for old, new in zip(before[:3], drawn[:3], strict=True)
+                if old is not new
+                for i, (a, b) in enumerate(zip(old, new, strict=True))
+                if a != b
+            }
+            changed.update(before[3], positions, self._parking)
+            squares = changed
+        for index in squares:
+            self.cells[index].redraw()
         if self.has_class("compact"):
-            squares = self.query_one(SquaresList)
-            squares.refresh_rows()
-            squares.follow()
+            rows = self.query_one(SquaresList)
+            rows.refresh_rows()
+            rows.follow()
 
     # --- a token walking square by square ------------------------------------------------------------
 
