@@ -16,7 +16,7 @@ from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
 from monopoly_tui.app.manage import ManageScreen
-from monopoly_tui.app.panels import ChoiceButton
+from monopoly_tui.app.panels import ChoiceButton, StatePanels
 from monopoly_tui.app.saves_screen import ConfirmScreen
 from monopoly_tui.app.setup import OnOff, SetupScreen
 from monopoly_tui.app.trade import TradeScreen
@@ -37,6 +37,10 @@ def make_app(rules: Rules | None = None, dice: list[tuple[int, int]] | None = No
 async def start(pilot: Pilot[Any]) -> MonopolyApp:
     await pilot.press("enter", "enter")  # Новая игра, Начать игру with two people
     app = pilot.app
+    for _ in range(100):  # a busy machine may take a moment to lay the game screen out
+        if isinstance(app.screen, GameScreen) and app.screen.query(StatePanels):
+            break
+        await pilot.pause(0.05)
     assert isinstance(app, MonopolyApp) and isinstance(app.screen, GameScreen)
     return app
 

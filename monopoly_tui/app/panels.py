@@ -187,20 +187,22 @@ class ChoiceButton(Button):
         text = None if choice is None else f"[{key_label(choice.key)}] {choice.label}"
         if self.display != (text is not None or keep):
             self.display = text is not None or keep
-        if self.disabled != (text is None):
-            self.disabled = text is None
-            self.set_class(text is None, "unused")
-        if text == self._text:
-            return
-        self._text = text
-        if text is None:
-            self.label = Text("")
-        else:
-            self.label = Text(text)
+        # the classes change without restyling the button each time: it is restyled once, at the end (a
+        # restyle took longer than the rest of a new prompt)
+        classes = self.classes
+        self.set_class(text is None, "unused", update=False)
+        if text is not None:
             # too long for half the compact prompt: it takes a row of its own there; too long for a
             # third of the prompt on the ring: it takes two thirds
-            self.set_class(len(text) > LONG_CHOICE, "long")
-            self.set_class(len(text) > WIDE_CHOICE, "wide")
+            self.set_class(len(text) > LONG_CHOICE, "long", update=False)
+            self.set_class(len(text) > WIDE_CHOICE, "wide", update=False)
+        if self.disabled != (text is None):
+            self.disabled = text is None  # a restyle
+        elif self.classes != classes:
+            self.update_node_styles()
+        if text != self._text:
+            self._text = text
+            self.label = Text("" if text is None else text)
 
 
 class PromptPanel(Vertical):
