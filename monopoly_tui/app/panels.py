@@ -144,7 +144,8 @@ class StatePanels(Vertical):
         throw too, so that a throw lays nothing out again (in the compact layout their line comes and
         goes)."""
         self.set_class(compact, "compact")
-        self.query_one("#status", Steady).show(status_text(session, compact=compact))
+        status = status_text(session, compact=compact)
+        self.query_one("#status", Steady).show(status, (status.plain, tuple(status.spans)))
         self.query_one("#players", Steady).show(
             players_table(session, compact=compact), players_key(session, compact)
         )
@@ -152,7 +153,7 @@ class StatePanels(Vertical):
         faces = self.query_one("#dice", Steady)
         if faces.display != (dice is not None or not compact):
             faces.display = dice is not None or not compact
-        faces.show(dice_line(dice) if compact else dice_faces(dice))
+        faces.show(dice_line(dice) if compact else dice_faces(dice), (compact, dice))
         self.query_one("#card", Prose).update(card_text(session))
 
 
@@ -186,20 +187,22 @@ class ChoiceButton(Button):
         text = None if choice is None else f"[{key_label(choice.key)}] {choice.label}"
         if self.display != (text is not None or keep):
             self.display = text is not None or keep
-        if self.disabled != (text is None):
-            self.disabled = text is None
-            self.set_class(text is None, "unused")
-        if text == self._text:
-            return
-        self._text = text
-        if text is None:
-            self.label = Text("")
-        else:
-            self.label = Text(text)
+        # the classes change without restyling the button each time: it is restyled once, at the end (a
+        # restyle took longer than the rest of a new prompt)
+        classes = self.classes
+        self.set_class(text is None, "unused", update=False)
+        if text is not None:
             # too long for half the compact prompt: it takes a row of its own there; too long for a
             # third of the prompt on the ring: it takes two thirds
-            self.set_class(len(text) > LONG_CHOICE, "long")
-            self.set_class(len(text) > WIDE_CHOICE, "wide")
+            self.set_class(len(text) > LONG_CHOICE, "long", update=False)
+            self.set_class(len(text) > WIDE_CHOICE, "wide", update=False)
+        if self.disabled != (text is None):
+            self.disabled = text is None  # a restyle
+        elif self.classes != classes:
+            self.update_node_styles()
+        if text != self._text:
+            self._text = text
+            self.label = Text("" if text is None else text)
 
 
 class PromptPanel(Vertical):
@@ -219,13 +222,17 @@ class PromptPanel(Vertical):
     """Lines and buttons the prompt keeps room for on the ring (those of an offer to buy a lot), so that
     most prompts after a throw take the same room and nothing is laid out again."""
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.buttons = [ChoiceButton() for _ in range(MAX_CHOICES)]
+        """The buttons, in order (kept: a query of the panel at every prompt took longer than the rest)."""
+
     def compose(self) -> ComposeResult:
         yield Prose(id="prompt-title")
         yield Prose(id="prompt-lines")
         yield Prose(id="bid")
         with ButtonRow(id="prompt-choices"):
-            for _ in range(MAX_CHOICES):
-                yield ChoiceButton()
+            yield from self.buttons
 
     def show(self, prompt: Prompt, session: GameSession, *, compact: bool = False) -> None:
         """The prompt; on the ring (not `compact`) in at least the RESERVED room."""
@@ -238,7 +245,7 @@ class PromptPanel(Vertical):
         lines = self.query_one("#prompt-lines", Prose)
         lines.update(plain("\n".join(prompt.lines)), keep=lines_kept)
         self.query_one("#bid", Prose).display = prompt.bid is not None
-        buttons = list(self.query(ChoiceButton))
+        buttons = self.buttons
         for n, button in enumerate(buttons):
             button.set_choice(prompt.choices[n] if n < len(prompt.choices) else None, keep=n < buttons_kept)
         # only a harmless choice takes the focus; otherwise nothing has it and Enter decides nothing
