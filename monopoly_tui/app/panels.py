@@ -289,6 +289,7 @@ class PromptPanel(Vertical):
         self.query_one("#prompt-title", Prose).update(title)
         lines = self.query_one("#prompt-lines", Prose)
         lines.update(plain("\n".join(prompt.lines)), keep=lines_kept)
+        self._choices = len(prompt.choices) if compact else None
         if compact:  # once the panels above have their new heights
             self.call_after_refresh(self.fit_compact, len(prompt.choices))
         elif lines.styles.max_height is not None:
@@ -304,14 +305,26 @@ class PromptPanel(Vertical):
         else:
             self.screen.set_focus(focus)  # at once: a later focus() could land after the next prompt
 
+    _choices: int | None = None
+    """The choices of the prompt shown in the compact layout (None: on the ring)."""
+
+    def on_mount(self) -> None:
+        # a window made taller or shorter lays the screen out again: the lines get the room there is
+        self.screen.screen_layout_refresh_signal.subscribe(self, self._laid_out)
+
+    def _laid_out(self, _screen: object) -> None:
+        if self._choices is not None:
+            self.fit_compact(self._choices)
+
     def fit_compact(self, choices: int) -> None:
         """In the compact layout, where the window is too short for all of the centre, the prompt's lines
         give way (they scroll) so that its title and its buttons stay on the screen."""
         lines = self.query_one("#prompt-lines", Prose)
         width = lines.content_region.width
-        if width <= 0:
+        found = self.screen.query(StatePanels)  # (none while the layout changes: the next show fits it)
+        if width <= 0 or not found or not found.first().has_class("compact"):
             return
-        panels = self.screen.query_one(StatePanels)
+        panels = found.first()
         title = self.query_one("#prompt-title", Prose)
         card = panels.query_one("#card", Prose)
         players = panels.query_one("#players", Steady)
@@ -325,11 +338,14 @@ class PromptPanel(Vertical):
         bid_rows = len(bid.lines(width)) if bid.display and bid.text.plain else 0
         room = self.app.size.height - above - below - 2 - len(title.lines(width)) - bid_rows - button_rows
         room = max(1, room)
-        if len(lines.lines(width)) > room:
-            lines.styles.max_height = room
-            lines.styles.overflow_y = "auto"
-        elif lines.styles.max_height is not None:
+        limit = room if len(lines.lines(width)) > room else None
+        now = lines.styles.max_height
+        if limit is None and now is not None:
             lines.styles.clear_rule("max_height")
+            lines.refresh(layout=True)
+        elif limit is not None and (now is None or now.value != limit):
+            lines.styles.max_height = limit
+            lines.styles.overflow_y = "auto"
 
     def show_bid(self, amount: int | None, low: int, cash: int, step: int, jump: int) -> None:
         """The bid being typed (None: not chosen yet), its limits, and on a line of its own the keys."""
