@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rich.cells import cell_len
 from rich.style import Style
@@ -56,6 +56,8 @@ class Screen:
     """The rows of cells of what is shown."""
 
     rows: list[list[Cell]]
+    cut: list[str] = field(default_factory=list)
+    """Widgets that run off the screen (or out of their container) at the right, on rows shown."""
 
     def text(self) -> str:
         return "\n".join("".join(c.char for c in row) for row in self.rows)
@@ -88,7 +90,13 @@ def read_screen(app: App[object]) -> Screen:
         except Exception:  # a cell no widget covers (the screen's own background)
             return None
 
-    return Screen(cells_of(strips, widget_at))
+    cut = []
+    for widget, geometry in compositor.full_map.items():
+        region, clip = geometry.region, geometry.clip
+        shown_rows = region.y < clip.bottom and region.bottom > clip.y
+        if widget.display and region.width and shown_rows and region.right > clip.right:
+            cut.append(f"{widget} runs off the screen at the right: {region} in {clip}")
+    return Screen(cells_of(strips, widget_at), cut)
 
 
 def text_rows(text: str, width: int | None = None) -> list[list[Cell]]:
@@ -109,7 +117,7 @@ def faults(screen: Screen, allowed: Iterable[str] = ()) -> list[str]:
     """Every fault of the screen, as a sentence naming the row and the text; `allowed` are texts with
     «…» that say so themselves (a placeholder «Найти команду…», where the input's cursor stands on a
     letter of its own background)."""
-    found: list[str] = []
+    found: list[str] = list(screen.cut)
     rows = screen.rows
     pieces: dict[object, dict[int, list[tuple[int, str]]]] = {}
     """For every widget, its rows: (x, char) of the cells it drew."""

@@ -84,7 +84,8 @@ def test_the_check_catches_a_word_cut_short() -> None:
 async def through_every_size(
     pilot: Pilot[object], allowed: tuple[str, ...] = ()
 ) -> dict[tuple[int, int], list[str]]:
-    """The faults of the screen shown at each size (from the smallest up), where there are any."""
+    """The faults of the screen shown at each size (from the smallest up), where there are any
+    (SCREEN_DUMP=1 in the environment prints each faulty screen with its faults)."""
     found = {}
     for size in SIZES:
         await pilot.resize_terminal(*size)
