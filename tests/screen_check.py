@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from rich.cells import cell_len
 from rich.style import Style
 from textual.app import App
+from textual.screen import ModalScreen
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -28,10 +29,10 @@ WORD = re.compile(r"[\w₽.,:!?»«)(\]\[%+−-]")
 LETTER = re.compile(r"[^\W_]")
 """Letters and digits: two of them touching on different backgrounds run together (a coloured mark
 against a name, a key against its label)."""
-HEAD = re.compile(r"\d[ \u00a0]?$")
-"""The end of a chunk that could be the head of an amount cut after it («Залог 75», «10 381»)."""
-TAIL = re.compile(r"^(?:\d{3}(?:[ \u00a0]\d{3})*[ \u00a0]?₽|\d{3}\b(?![ \u00a0]?\d)|₽)")
-"""The start of a chunk that is the rest of an amount («000 ₽», «000», «₽»)."""
+HEAD = re.compile(r"\d,?[ \u00a0]?$")
+"""The end of a chunk that could be the head of an amount cut after it («Залог 75», «10 381», «₽75,»)."""
+TAIL = re.compile(r"^(?:\d{3}(?:[ \u00a0]\d{3})*[ \u00a0]?₽|\d{3}\b(?![ \u00a0]?\d)|₽(?![\d,]))")
+"""The start of a chunk that is the rest of an amount («000 ₽», «000», «₽»; not an English «₽75,000»)."""
 LOOSE_AMOUNT = re.compile(r"\d(?: \d{3}(?!\d))+(?:[ \u00a0]₽)?|\d[\u00a0]?\d{3}(?:[\u00a0]\d{3})* ₽")
 """An amount with an ordinary (breakable) space inside: «75 000 ₽» or «75 000 ₽»."""
 ELLIPSIS_CUT = re.compile(r"[^\W_]…")
@@ -90,13 +91,19 @@ def read_screen(app: App[object]) -> Screen:
         except Exception:  # a cell no widget covers (the screen's own background)
             return None
 
+    def behind(cell: Cell) -> Cell:
+        """Around a dialog, the (dimmed) screen beneath shows through, cut where the dialog begins: it
+        is checked on its own, not as the dialog's text."""
+        return Cell(" ", cell.style, None) if isinstance(cell.widget, ModalScreen) else cell
+
     cut = []
     for widget, geometry in compositor.full_map.items():
         region, clip = geometry.region, geometry.clip
         shown_rows = region.y < clip.bottom and region.bottom > clip.y
         if widget.display and region.width and shown_rows and region.right > clip.right:
             cut.append(f"{widget} runs off the screen at the right: {region} in {clip}")
-    return Screen(cells_of(strips, widget_at), cut)
+    rows = [[behind(cell) for cell in row] for row in cells_of(strips, widget_at)]
+    return Screen(rows, cut)
 
 
 def text_rows(text: str, width: int | None = None) -> list[list[Cell]]:

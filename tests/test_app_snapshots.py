@@ -156,7 +156,7 @@ def test_trade_composer(snap_compare: SnapCompare) -> None:
 
 
 def test_rules_screen(snap_compare: SnapCompare) -> None:
-    assert snap_compare(make_app(), terminal_size=RING, press=["enter", "enter", "question_mark"])
+    assert snap_compare(make_app(), terminal_size=RING, run_before=start_and(), press=["question_mark"])
 
 
 def worth_history(rounds: int = 40) -> list[tuple[int, int]]:
@@ -288,8 +288,8 @@ def test_a_move_in_progress(
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await pilot.press("enter", "enter")
-        assert isinstance(pilot.app, MonopolyApp)
-        pilot.app.act(Roll(player=0))
+        app = await game_ready(pilot)
+        app.act(Roll(player=0))
         await pilot.pause()
         board = pilot.app.screen.query_one(BoardView)
         assert board.walking
