@@ -356,8 +356,8 @@ class PromptPanel(Vertical):
         self.query_one("#bid", Prose).update(text)
 
 
+# choice keys with a short name of their own (binding.<key>: «Купить» for «Купить за 60 000 ₽»)
 SHORT_KEYS = frozenset("rbnefcyukoxp")
-"""Choice keys with a short name of their own (binding.<key>: «Купить» for «Купить за 60 000 ₽»)."""
 
 
 def short_label(choice: Choice) -> str:
