@@ -17,6 +17,7 @@ from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
 from monopoly_tui.app.manage import ManageScreen
 from monopoly_tui.app.panels import ChoiceButton, StatePanels
+from monopoly_tui.app.prose import Prose
 from monopoly_tui.app.saves_screen import ConfirmScreen
 from monopoly_tui.app.setup import OnOff, SetupScreen
 from monopoly_tui.app.trade import TradeScreen
@@ -265,7 +266,7 @@ async def test_trades_can_be_judged_and_the_laptop_goes_back_after_the_answer() 
         trade.query_one("#take", SelectionList).focus()
         await pilot.press("home", "down", "space", "down", "space")  # Варшавское шоссе, Улица Огарёва
         await pilot.pause()
-        summary = plain(str(trade.query_one("#trade-summary", Static).render()))
+        summary = plain(trade.query_one("#trade-summary", Prose).text.plain)
         assert (
             "Аня отдаёт: «Житная улица» (60 000 ₽), «Рижская железная дорога» (200 000 ₽, в залоге)"
             in summary
