@@ -153,8 +153,8 @@ async def test_the_cursor_inspects_any_square_and_esc_gives_the_keys_back() -> N
 
 
 async def test_the_compact_list_follows_the_token_and_inspects_by_keys() -> None:
-    from monopoly_tui.app.board import SquaresList
     from monopoly_tui.app.prose import Prose
+    from monopoly_tui.app.squares_list import SquaresList
 
     app = MonopolyApp(load_board(), seed=42, dice=[(1, 2)], autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:

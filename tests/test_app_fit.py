@@ -16,8 +16,9 @@ from table import late_game, phases
 from textual.pilot import Pilot
 
 from monopoly_tui.app import MonopolyApp
-from monopoly_tui.app.board import BoardView, SquaresList
+from monopoly_tui.app.board import BoardView
 from monopoly_tui.app.panels import ChoiceButton
+from monopoly_tui.app.squares_list import SquaresList
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.engine import AcceptTrade, Buy, Decline, EndTurn, GameState, ProposeTrade, TradeSide
 

@@ -14,12 +14,12 @@ import pytest
 from textual.widgets import Input, SelectionList
 
 from monopoly_tui.app import MonopolyApp
-from monopoly_tui.app.board import SquaresList
 from monopoly_tui.app.cells import status_text, tokens_text
 from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
 from monopoly_tui.app.gameover import GameOverScreen
 from monopoly_tui.app.manage import ManageScreen, lot_action
+from monopoly_tui.app.squares_list import SquaresList
 from monopoly_tui.app.trade import TradeScreen, tradeable
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.engine import (

@@ -8,8 +8,9 @@ from table import late_game
 from textual.widgets import Button
 
 from monopoly_tui.app import MonopolyApp
-from monopoly_tui.app.board import BoardView, SquaresList
+from monopoly_tui.app.board import BoardView
 from monopoly_tui.app.prose import Prose
+from monopoly_tui.app.squares_list import SquaresList
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.engine import rent_due
 from monopoly_tui.locale import tr

@@ -1,4 +1,4 @@
-"""The code's shape: no import circles between the project's modules.
+"""The code's shape: no import circles between the project's modules, no module much over 400 lines.
 
 A newcomer finds a rule by its module's name and reads that module alone; two modules importing each
 other at load time (a circle) can't be read, tested or replaced one at a time. Imports inside a function
@@ -10,6 +10,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parent.parent / "monopoly_tui"
 
 
@@ -19,6 +21,9 @@ def _module_name(file: Path) -> str:
         parts.pop()
     return ".".join(parts)
 
+
+MAX_LINES = 420
+"""«About 400 lines» (the project's charter), with a little room for a docstring."""
 
 MODULES = {_module_name(f): f for f in sorted(PACKAGE.rglob("*.py"))}
 
@@ -101,3 +106,9 @@ def test_the_import_reader_sees_relative_imports_of_names_and_of_submodules() ->
     imports = _load_time_imports("monopoly_tui.engine.landing", file)
     assert "monopoly_tui.engine.table" in imports  # `from .table import Table`
     assert "monopoly_tui.engine" not in imports  # `from . import finance` names a submodule only
+
+
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_modules_stay_small(name: str) -> None:
+    lines = MODULES[name].read_text(encoding="utf-8").count("\n")
+    assert lines <= MAX_LINES, f"{name} has {lines} lines: split it by what its parts are about"

@@ -1,10 +1,10 @@
-"""The board: 40 cells on an 11 x 11 ring around a centre, or a compact list when the window is small."""
+"""The board: 40 cells on an 11 x 11 ring around a centre, or a compact list (squares_list.py) when the
+window is small."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
@@ -12,10 +12,8 @@ from textual.binding import Binding
 from textual.color import Color
 from textual.containers import Container, Vertical
 from textual.geometry import Size
-from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import DataTable
 
 from ..locale import tr
 from ..session import GameSession
@@ -24,13 +22,11 @@ from .cells import (
     Palette,
     cell_text,
     grid_position,
-    readable_on,
     sixteen,
     squares_in_grid_order,
     standing,
-    status_text,
-    tokens_text,
 )
+from .squares_list import Inspect, SquaresList
 
 FULL = Size(120, 36)
 """The smallest terminal that shows the whole ring."""
@@ -158,104 +154,6 @@ class SquareCell(Widget):
     def redraw(self) -> None:
         if self.key() != self._shown_key:
             self.refresh()
-
-
-class Inspect(Message):
-    """The player looks at a square (None: they stopped looking)."""
-
-    def __init__(self, square: int | None) -> None:
-        super().__init__()
-        self.square = square
-
-
-class SquaresList(DataTable[Text]):
-    """The compact layout's board: one row per square; `refresh_rows` rewrites only the cells that changed.
-    It follows the token of the player to move; focused (key l), its cursor shows a square's deed and
-    arrows, PgUp/PgDn, Home/End move it."""
-
-    BINDINGS = [
-        Binding("escape", "leave", tr("binding.back"), show=False),
-        Binding("home", "to_row(0)", tr("binding.inspect"), show=False),
-        Binding("end", "to_row(39)", tr("binding.inspect"), show=False),
-    ]
-
-    def __init__(self, session: GameSession) -> None:
-        super().__init__(id="squares-list", cursor_type="row", zebra_stripes=True)
-        self.can_focus = False  # like the ring: focused only to be looked at (key l), not by itself
-        self.session = session
-        self._shown: list[tuple[Text, Text]] = []
-        """Each square's state and tokens cells as last written."""
-
-    NAME = 14
-    """Cells of a square's short name (the board's longest short form)."""
-    STATE = 9
-    """Cells of the price or owner column (a full amount such as 200 000 ₽, or money.thousands' short
-    form where the full amount is longer)."""
-    TOKENS = 5
-
-    def on_mount(self) -> None:
-        # the group's strip (its mark on its colour), a gap, the name: three columns of text each with a
-        # gap to the next, 39 cells with the scrollbar, so the list never scrolls sideways at 80 columns
-        self.add_column(tr("list.square"), width=3 + self.NAME)
-        self.add_column(tr("list.state"), width=self.STATE, key="state")
-        self.add_column(tr("list.tokens"), width=self.TOKENS, key="tokens")
-        state = self.session.state
-        for index, sq in enumerate(state.board.squares):
-            group = getattr(sq, "group", None)
-            if group is None:
-                name = Text("   " + sq.short)
-            else:  # the group's strip as on the ring, on any theme
-                g = state.board.group(group)
-                strip = Style(color=readable_on(g.color), bgcolor=g.color, bold=True)
-                name = Text.assemble((g.mark.ljust(2), strip), " ", sq.short)
-            cells = self._cells(index)
-            self.add_row(name, *cells, key=str(index))
-            self._shown.append(cells)
-
-    def _cells(self, index: int) -> tuple[Text, Text]:
-        state, seats = self.session.state, self.session.seats
-        return status_text(state, seats, index, self.STATE), tokens_text(state, seats, index, self.TOKENS)
-
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
-        if self.has_focus:
-            self.post_message(Inspect(event.cursor_row))
-
-    def on_focus(self) -> None:
-        self.post_message(Inspect(self.cursor_row))
-
-    def on_blur(self) -> None:
-        self.can_focus = False
-        self.post_message(Inspect(None))
-
-    def look(self) -> None:
-        """Take focus to be looked at: the cursor then shows the deeds."""
-        self.can_focus = True
-        self.focus()
-
-    def action_leave(self) -> None:
-        self.screen.set_focus(None)
-
-    def action_to_row(self, row: int) -> None:
-        self.move_cursor(row=min(row, self.row_count - 1))
-
-    def follow(self) -> None:
-        """Bring the square of the player to move into view (not while the player looks around)."""
-        state = self.session.state
-        if not self.has_focus and self.row_count:
-            self.move_cursor(row=state.players[state.turn].position, animate=False)
-
-    def refresh_rows(self) -> None:
-        if not self._shown:  # not mounted yet: on_mount fills the rows
-            return
-        for index, shown in enumerate(self._shown):
-            cells = self._cells(index)
-            if cells == shown:
-                continue
-            if cells[0] != shown[0]:
-                self.update_cell(str(index), "state", cells[0])
-            if cells[1] != shown[1]:
-                self.update_cell(str(index), "tokens", cells[1])
-            self._shown[index] = cells
 
 
 RING_STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}

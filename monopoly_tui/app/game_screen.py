@@ -16,12 +16,13 @@ from ..locale import tr
 from ..money import rubles
 from ..narrate import narrate_action
 from ..session import GameSession
-from .board import BIG, COMPACT, BoardView, Inspect
+from .board import BIG, COMPACT, BoardView
 from .inspect import square_text
 from .panels import ChoiceButton, KeyBar, PromptPanel, StatePanels
 from .prompts import Choice, Prompt, prompt_for
 from .prose import GameLog, Prose
 from .saves_screen import ConfirmScreen
+from .squares_list import Inspect
 
 # Every choice key, with its twin on the same physical key of a Russian (ЙЦУКЕН) layout.
 CHOICE_KEYS = {
