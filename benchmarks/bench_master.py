@@ -4,7 +4,8 @@ Plays N games of one «Мастер» against three «Сильный» (4 player
 sits in seat i mod 4; seeds S..S+N-1; a round limit; unfinished games count as not won), at one effort
 (`--effort`: the app's pace it thinks at), in `--jobs` processes. Prints the master's win rate with its
 95 % Wilson interval (parity: 25 %), the unfinished share, what its playouts changed (decisions played
-out per kind, and how many took another choice than «Сильный» would have), and the time each decision
+out per kind, how many took another choice than «Сильный» would have, and how far the best other choice's
+playouts were from «Сильный»'s: its mean paired gain as a share of the table), and the time each decision
 that played out took — median, 95th percentile, longest — against the pace's budget. The bot itself
 never reads the clock (its playouts are counted, not timed): the benchmark times its calls from outside.
 """
@@ -60,9 +61,12 @@ class Timed:
         return action
 
 
-def one_game(job: tuple[int, str, int]) -> tuple[str, list[float], Counter[tuple[int, bool]], int]:
+Played = tuple[str, list[float], Counter[tuple[int, bool]], dict[int, list[float]], int]
+
+
+def one_game(job: tuple[int, str, int]) -> Played:
     """One game: how it ended for the master (won, lost, unfinished), its decisions' times, what its
-    playouts changed, the rounds played."""
+    playouts changed and the gaps they found, the rounds played."""
     seed, effort, max_rounds = job
     board = load_board()
     seat = seed % PLAYERS
@@ -77,7 +81,8 @@ def one_game(job: tuple[int, str, int]) -> tuple[str, list[float], Counter[tuple
     names = [f"{BOT_NAMES[b.kind]} {s + 1}" for s, b in enumerate(bots)]
     final, stats = play_game(board, names, bots, seed, board.rules, max_rounds, checked=False)
     end = "unfinished" if final.winner is None else "won" if final.winner == seat else "lost"
-    return end, bots[seat].times, bots[seat].bot.lookahead.tally, stats.rounds
+    lookahead = bots[seat].bot.lookahead
+    return end, bots[seat].times, lookahead.tally, lookahead.gaps, stats.rounds
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -99,16 +104,19 @@ def main(argv: list[str] | None = None) -> None:
     ends: Counter[str] = Counter()
     times: list[float] = []
     tally: Counter[tuple[int, bool]] = Counter()
+    gaps: dict[int, list[float]] = {}
     rounds = 0
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
             results = list(pool.map(one_game, jobs))
     else:
         results = [one_game(job) for job in jobs]
-    for end, spent, changed, played in results:
+    for end, spent, changed, found, played in results:
         ends[end] += 1
         times += spent
         tally.update(changed)
+        for salt, values in found.items():
+            gaps.setdefault(salt, []).extend(values)
         rounds += played
     seconds = time.perf_counter() - begun
     e = EFFORTS[args.effort]
@@ -127,7 +135,12 @@ def main(argv: list[str] | None = None) -> None:
     for salt, kind in KINDS.items():
         played = tally[salt, False] + tally[salt, True]
         if played:
-            print(f"  {kind:15} {played:5} decisions played out, {tally[salt, True]:4} not as «Сильный»")
+            gap = gaps.get(salt, [0.0])
+            print(
+                f"  {kind:15} {played:5} decisions played out, {tally[salt, True]:4} not as «Сильный»; "
+                f"best other choice's mean gain: median {100 * quantile(gap, 0.5):+.1f} %, "
+                f"90 % below {100 * quantile(gap, 0.9):+.1f} % of the table"
+            )
     if times:
         budget = BUDGET[args.effort]
         over = sum(1 for t in times if t > budget)

@@ -12,8 +12,18 @@ from factory import NAMES, board, make_state, play, roll
 from test_bots import TIGHT, Checked, offered
 
 from monopoly_tui.bots import BOT_KINDS, BOT_NAMES, EFFORTS, MasterBot, make_bot, play_game
+from monopoly_tui.bots.base import BotBase
+from monopoly_tui.bots.driver import play_out
 from monopoly_tui.bots.master_deals import CASH_STEP, accepts, deals, priced
-from monopoly_tui.bots.master_lookahead import Choice, Effort, Lookahead, luck, reshuffled, standing
+from monopoly_tui.bots.master_lookahead import (
+    Choice,
+    Effort,
+    Lookahead,
+    Rollout,
+    luck,
+    reshuffled,
+    standing,
+)
 from monopoly_tui.bots.outlook import outlook
 from monopoly_tui.engine import (
     AcceptTrade,
@@ -31,8 +41,10 @@ from monopoly_tui.engine import (
     why_illegal,
 )
 
-LIGHT = Effort(rounds=96, horizon=3, least=4, most=8)
-"""Enough to tell the choices of the scenarios below apart, quick enough for tests."""
+LIGHT = Effort(rounds=96, horizon=3, least=4, most=8, trades=False)
+"""Enough to tell the choices of the scenarios below apart, quick enough for tests; its playouts make no
+trade offers (with them, «Сильный» in seat 0 buys the last orange street itself on the next turn, so
+"no deal now" and "this deal now" play out alike: see the test of the playouts' trades)."""
 
 ORANGE = {16: 0, 18: 0, 19: 1, 6: 1, 21: 2, 31: 3}
 """Seat 0 holds two orange streets, seat 1 the third (Рублёвское шоссе) and a light blue one, seats 2 and 3
@@ -92,12 +104,26 @@ def test_the_policy_choice_stands_unless_another_is_clearly_better() -> None:
     offer = deals(state, 0, outlook(state, 0).wishes, 1)[0]
     choices = [Choice(None), Choice(offer)]
     assert Lookahead(LIGHT).choose(state, 0, choices, salt=6) == 1
-    strict = Effort(rounds=96, horizon=3, least=4, most=8, margin=1.0)
+    strict = Effort(rounds=96, horizon=3, least=4, most=8, margin=1.0, trades=False)
     assert Lookahead(strict).choose(state, 0, choices, salt=6) == 0
     same = Lookahead(LIGHT)
     assert same.choose(state, 0, [Choice(offer), Choice(offer), Choice(offer)], salt=6) == 0
     # the copies gain exactly nothing: dropped at the first look, after `least` playouts
     assert same.last is not None and same.last.playouts == LIGHT.least
+
+
+def test_the_playouts_trade_as_strong_does_unless_told_not_to() -> None:
+    """A future without deals misjudges a game of «Сильный» players, who make them: in the playouts of
+    the efforts, seat 0 buys the last orange street from seat 1 within two rounds, as «Сильный» does;
+    with trades off in the playouts nobody does."""
+    state = make_state(4, owners=ORANGE, cash=RICH)
+    assert all(effort.trades for effort in EFFORTS.values())
+    futures = {}
+    for trades in (True, False):
+        bots: list[BotBase] = [Rollout(1, s, trades) for s in range(4)]
+        futures[trades], _ = play_out(reshuffled(state, 3), bots, max_rounds=2, checked=False)
+    assert futures[True].owner[19] == 0
+    assert futures[False].owner[19] == 1
 
 
 def test_deals_are_those_the_partner_accepts_at_the_least_price() -> None:
