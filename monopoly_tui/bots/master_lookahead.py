@@ -33,6 +33,7 @@ from ..engine.game import apply_unchecked
 from ..engine.state import Auction
 from .base import BotBase
 from .driver import play_out
+from .outlook import Holdings, holdings, unchanged
 from .strong import APPRAISER, NEVER, StrongBot
 from .trading import Wish
 
@@ -120,6 +121,20 @@ class Rollout(StrongBot):
     def __init__(self, seed: int, seat: int, trades: bool = True) -> None:
         super().__init__(seed, seat)
         self.trades = trades
+        self._limit: tuple[tuple[object, ...], Holdings, int] | None = None
+        """(seat, lot, building, cash, who is in jail), the holdings, and «Сильный»'s limit for them."""
+
+    def auction_limit(self, state: GameState, seat: int, auction: Auction) -> int:
+        """«Сильный»'s limit, worked out once an auction: it bids in steps of 5 000, and pricing the lot
+        at every bid was most of the time of a playout that begins with an auction. The limit depends on
+        the holdings, the cash and who sits in jail, none of which moves while the bids go round."""
+        key = (seat, auction.square, auction.building, state.players[seat].cash, self._jailed(state))
+        known = self._limit
+        if known is not None and known[0] == key and unchanged(state, known[1]):
+            return known[2]
+        limit = super().auction_limit(state, seat, auction)
+        self._limit = (key, holdings(state), limit)
+        return limit
 
     def _offer(
         self, state: GameState, seat: int, spare: int, wished: tuple[Wish, ...]
