@@ -25,6 +25,7 @@ from monopoly_tui.bots.master_lookahead import (
     standing,
 )
 from monopoly_tui.bots.outlook import outlook
+from monopoly_tui.bots.strong import StrongBot
 from monopoly_tui.engine import (
     AcceptTrade,
     Action,
@@ -95,6 +96,19 @@ def test_a_decision_spends_no_more_than_its_budget() -> None:
     assert verdict is not None and bot.looked_ahead == 1
     assert LIGHT.least <= verdict.playouts <= LIGHT.playouts(2) == 8
     assert verdict.rounds <= 2 * verdict.playouts * LIGHT.horizon <= LIGHT.rounds
+
+
+def test_every_effort_keeps_to_its_rounds() -> None:
+    """The efforts the app uses, on a decision that plays out: each candidate within the effort's
+    playouts, every playout within its horizon, the rounds spent within the decision's budget."""
+    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0})
+    for name, effort in EFFORTS.items():
+        bot = master(1, effort)
+        bot.choose(state, 1)
+        verdict = bot.lookahead.last
+        assert verdict is not None and bot.looked_ahead == 1, name
+        assert effort.least <= verdict.playouts <= effort.playouts(2), name
+        assert verdict.rounds <= 2 * verdict.playouts * effort.horizon <= effort.rounds, name
 
 
 def test_the_policy_choice_stands_unless_another_is_clearly_better() -> None:
@@ -195,6 +209,29 @@ def test_an_auction_limit_is_chosen_once_per_auction() -> None:
     assert bot.looked_ahead == 1
     bot.choose(auction, 1)
     assert bot.looked_ahead == 1, "the same auction is not played out again"
+
+
+def test_the_playouts_bid_as_strong_does() -> None:
+    """In the playouts «Сильный»'s auction limit is worked out once an auction: the same limit as
+    «Сильный»'s at every bid, and again when the cash or the holdings differ."""
+    state = play(make_state(3, owners={8: 1, 9: 1}), roll(0, 1, 5))
+    auction = apply(state, Decline(player=0))
+    assert auction.auction is not None
+    rollout, strong = Rollout(1, 1), make_bot("strong", 1, 1)
+    assert isinstance(strong, StrongBot)
+    limit = strong.auction_limit(auction, 1, auction.auction)
+    assert rollout.auction_limit(auction, 1, auction.auction) == limit > 0
+    bid = apply(auction, rollout.choose(auction, 1))
+    assert bid.auction is not None and bid.auction.high_bidder == 1
+    assert rollout.auction_limit(bid, 1, bid.auction) == limit
+    poorer = auction._replace(players=tuple(p._replace(cash=60_000) for p in auction.players))
+    assert poorer.auction is not None
+    assert rollout.auction_limit(poorer, 1, poorer.auction) == strong.auction_limit(poorer, 1, poorer.auction)
+    assert strong.auction_limit(poorer, 1, poorer.auction) < limit
+    other = auction._replace(owner=tuple(None if i == 9 else o for i, o in enumerate(auction.owner)))
+    assert other.auction is not None
+    assert rollout.auction_limit(other, 1, other.auction) == strong.auction_limit(other, 1, other.auction)
+    assert strong.auction_limit(other, 1, other.auction) < limit
 
 
 def test_same_state_same_decision_and_the_game_dice_unseen() -> None:
