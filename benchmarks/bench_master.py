@@ -6,8 +6,10 @@ sits in seat i mod 4; seeds S..S+N-1; a round limit; unfinished games count as n
 95 % Wilson interval (parity: 25 %), the unfinished share, what its playouts changed (decisions played
 out per kind, how many took another choice than «Сильный» would have, and how far the best other choice's
 playouts were from «Сильный»'s: its mean paired gain as a share of the table), and the time each decision
-that played out took — median, 95th percentile, longest — against the pace's budget. The bot itself
-never reads the clock (its playouts are counted, not timed): the benchmark times its calls from outside.
+that played out took — median, 95th percentile, longest — against the pace's budget, in wall time and in
+this process's processor time (what it takes on a machine not shared with other work), with the load
+average. The bot itself never reads the clock (its playouts are counted, not timed): the benchmark times
+its calls from outside.
 """
 
 from __future__ import annotations
@@ -39,6 +41,9 @@ class Timed:
     def __init__(self, bot: MasterBot) -> None:
         self.bot = bot
         self.times: list[float] = []
+        self.cpu: list[float] = []
+        """The processor time of each of those calls (this process alone: what the call costs when
+        the machine is not shared)."""
 
     @property
     def kind(self) -> Any:
@@ -46,10 +51,11 @@ class Timed:
 
     def _timed(self, call: Any, state: GameState, seat: int) -> Any:
         before = self.bot.looked_ahead
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         out = call(state, seat)
         if self.bot.looked_ahead > before:
             self.times.append(time.perf_counter() - start)
+            self.cpu.append(time.process_time() - cpu)
         return out
 
     def choose(self, state: GameState, seat: int) -> Action:
@@ -61,7 +67,7 @@ class Timed:
         return action
 
 
-Played = tuple[str, list[float], Counter[tuple[int, bool]], dict[int, list[float]], int]
+Played = tuple[str, list[float], list[float], Counter[tuple[int, bool]], dict[int, list[float]], int]
 
 
 def one_game(job: tuple[int, str, int]) -> Played:
@@ -82,7 +88,7 @@ def one_game(job: tuple[int, str, int]) -> Played:
     final, stats = play_game(board, names, bots, seed, board.rules, max_rounds, checked=False)
     end = "unfinished" if final.winner is None else "won" if final.winner == seat else "lost"
     lookahead = bots[seat].bot.lookahead
-    return end, bots[seat].times, lookahead.tally, lookahead.gaps, stats.rounds
+    return end, bots[seat].times, bots[seat].cpu, lookahead.tally, lookahead.gaps, stats.rounds
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -103,6 +109,7 @@ def main(argv: list[str] | None = None) -> None:
     begun = time.perf_counter()
     ends: Counter[str] = Counter()
     times: list[float] = []
+    cpu: list[float] = []
     tally: Counter[tuple[int, bool]] = Counter()
     gaps: dict[int, list[float]] = {}
     rounds = 0
@@ -111,9 +118,10 @@ def main(argv: list[str] | None = None) -> None:
             results = list(pool.map(one_game, jobs))
     else:
         results = [one_game(job) for job in jobs]
-    for end, spent, changed, found, played in results:
+    for end, spent, used, changed, found, played in results:
         ends[end] += 1
         times += spent
+        cpu += used
         tally.update(changed)
         for salt, values in found.items():
             gaps.setdefault(salt, []).extend(values)
@@ -141,14 +149,16 @@ def main(argv: list[str] | None = None) -> None:
                 f"best other choice's mean gain: median {100 * quantile(gap, 0.5):+.1f} %, "
                 f"90 % below {100 * quantile(gap, 0.9):+.1f} % of the table"
             )
-    if times:
-        budget = BUDGET[args.effort]
-        over = sum(1 for t in times if t > budget)
-        print(
-            f"  time per decision played out ({len(times)}): median {quantile(times, 0.5):.2f} s, "
-            f"95 % within {quantile(times, 0.95):.2f} s, longest {max(times):.2f} s; budget "
-            f"{budget:.2f} s, {over} over"
-        )
+    budget = BUDGET[args.effort]
+    for label, values in (("time", times), ("processor time", cpu)):
+        if values:
+            over = sum(1 for t in values if t > budget)
+            print(
+                f"  {label} per decision played out ({len(values)}): median {quantile(values, 0.5):.2f} s, "
+                f"95 % within {quantile(values, 0.95):.2f} s, longest {max(values):.2f} s; budget "
+                f"{budget:.2f} s, {over} over"
+            )
+    print(f"  load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":
