@@ -41,16 +41,17 @@ from .trading import Wish, gains
 EFFORTS: dict[str, Effort] = {
     "readable": Effort(rounds=240, horizon=8, least=6, most=16, margin=0.0, confidence=1.0),
     "fast": Effort(rounds=120, horizon=6, least=5, most=10, margin=0.0, confidence=1.0),
-    "instant": Effort(rounds=60, horizon=5, least=4, most=6, margin=0.0, confidence=1.0),
+    "instant": Effort(rounds=48, horizon=4, least=4, most=6, margin=0.0, confidence=1.0),
 }
 """By the app's pace of computer players: a decision's budget in playout rounds, and how many rounds a
-playout lasts. A playout round of four «Сильный» trading took 2.4 to 4.8 ms on this machine shared by
-other work (load average 7 to 8 on 2 cores; about a third of that when it is quiet), and up to 10 ms in
-the playouts of an auction (every bid goes round the table): readable about 1 s a decision, fast 0.5 s,
-instant 0.25 s; benchmarks/bench_master.py prints the times measured. Another choice is taken when its
-mean paired gain is above one standard error: with two (and a margin of 1 % of the table) the playouts
-changed 19 of 288 decisions in 48 games and the master won 31 %, as with one (benchmarks' figures in
-README.md)."""
+playout lasts, for at most 1 s a decision at the readable pace, 0.5 s at the fast one, 0.25 s at the
+instant one on this machine. A playout round of four «Сильный» trading takes about 1 ms of processor
+time (up to 3 ms in the playouts of an auction, where every bid goes round the table); measured in
+benchmarks/bench_master.py, the longest decision took 0.72 s of processor time at the readable effort
+and 0.22 s at the instant one (with 60 rounds it took 0.31 s: 48 now). On the machine shared with other
+work a decision's wall time was about five times that. Another choice is taken when its mean paired
+gain is above one standard error: with two (and a margin of 1 % of the table) the playouts changed 19 of
+288 decisions in 48 games and the master won 31 %, as with one (README.md gives the figures)."""
 DEFAULT_EFFORT = "fast"
 DEALS = 2
 """Deals played out against no deal, at most, at one look."""
