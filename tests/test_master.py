@@ -172,6 +172,38 @@ def test_it_buys_the_group_it_lacks_when_the_playouts_say_so() -> None:
     assert bot.manage(state, 0) is None and bot.looked_ahead == 1
 
 
+RIVAL = {16: 1, 18: 1, 19: 2, 6: 3, 39: 0}
+"""Seat 1 holds two orange streets, seat 2 the third (Рублёвское шоссе): seat 1 can complete orange by a
+deal with seat 2; seat 0 (the master) has no group to complete, only Улица Арбат, mortgaged (with nothing
+to build, lift or complete «Сильный» looks for no offer at all, and neither does the master)."""
+
+
+def test_it_buys_first_the_street_an_opponent_lacks() -> None:
+    """With no deal of its own, on its turn the master offers seat 2 cash for Рублёвское шоссе, the least
+    seat 2 (as «Сильный») accepts: seat 1 can then complete orange only by a deal with the master."""
+    state = make_state(4, owners=RIVAL, cash=RICH, mortgaged=[39])
+    assert outlook(state, 0).wishes == ()
+    strong = make_bot("strong", 1, 0).manage(state, 0)
+    assert not isinstance(strong, ProposeTrade), "«Сильный» offers nothing (it lifts the mortgage)"
+    bot = master(0)
+    action = bot.manage(state, 0)
+    assert isinstance(action, ProposeTrade)
+    assert (action.partner, action.take.lots, action.give.lots, action.take.cash) == (2, (19,), (), 0)
+    assert accepts(state, action)
+    assert not accepts(state, priced(0, 2, (), (19,), action.give.cash - CASH_STEP))
+    after = apply(state, action)
+    assert apply(after, make_bot("strong", 1, 2).choose(after, 2)).owner[19] == 0
+    assert bot.manage(state, 0) == strong, "not offered twice in a round"
+    assert master(0).manage(state._replace(round=state.round + 1), 0) == action
+    # only on its own turn, only with trades on, only what it can pay
+    assert master(0).manage(state._replace(turn=3), 0) == strong
+    quiet = master(0)
+    quiet.trades = False
+    assert quiet.manage(state, 0) == strong
+    poor = make_state(4, owners=RIVAL, cash={0: action.give.cash // 2}, mortgaged=[39])
+    assert not isinstance(master(0).manage(poor, 0), ProposeTrade)
+
+
 def test_on_another_players_turn_it_offers_as_strong_and_with_trades_off_nothing() -> None:
     state = make_state(4, owners=ORANGE, cash=RICH, turn=2)
     bot = master(0)

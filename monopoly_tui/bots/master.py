@@ -11,7 +11,11 @@ Its edge is in trading. Between «Сильный» players hardly any deal is ma
 as much as the other); «Мастер» also looks for the deals its partner would accept
 (bots/master_deals.py) and makes one when the playouts find it clearly better than «Сильный»'s own
 offer (or none): a group of its own, bought from a partner who cannot build with the cash, beats the
-two players left out.
+two players left out. With no offer of its own to make, on its turn (when «Сильный» looks for offers at
+all: it has a group, a mortgaged lot or a group to complete) it buys the streets an opponent lacks for a
+group from the player holding them, at the least price that player accepts (no playouts:
+in 300 games of that rule alone against three «Сильный» it won 38 %, parity 25 %), so that the
+opponent's first deal, if any, is made with «Мастер».
 
 Deterministic for a seed, blind to the game's own dice and card order, never touching the global RNG,
 and bounded by a count of playout rounds per decision (its `Effort`), never by the clock.
@@ -32,7 +36,7 @@ from ..engine import (
 )
 from ..engine.state import Auction
 from .base import BotKind, JailPolicy
-from .master_deals import deals
+from .master_deals import deals, preemption
 from .master_lookahead import Choice, Effort, Lookahead
 from .outlook import Holdings, holdings, unchanged
 from .strong import APPRAISER, StrongBot
@@ -71,6 +75,8 @@ class MasterBot(StrongBot):
         """(the auction under way: square, building, round, turn) and the limit chosen for it."""
         self._dealt: tuple[Holdings, int, int] | None = None
         """The holdings, round and seat when deals were last looked for."""
+        self._preempted: tuple[int, tuple[int, ...]] | None = None
+        """The round and the streets of the last pre-emptive offer (not made twice in a round)."""
 
     @property
     def effort(self) -> Effort:
@@ -95,7 +101,19 @@ class MasterBot(StrongBot):
     ) -> ProposeTrade | None:
         """«Сильный»'s own offer (or none); on its own turn, when the holdings changed or every RETHINK
         rounds, the deals a partner would accept are played out against it, and one is made instead if
-        the playouts find it clearly better."""
+        the playouts find it clearly better. With none to make, on its own turn, a pre-emptive one."""
+        offer = self._own_offer(state, seat, spare, wished)
+        if offer is not None or state.turn != seat or not self.trades:
+            return offer
+        offer = preemption(state, seat, spare)
+        if offer is None or self._preempted == (state.round, offer.take.lots):
+            return None
+        self._preempted = (state.round, offer.take.lots)
+        return offer
+
+    def _own_offer(
+        self, state: GameState, seat: int, spare: int, wished: tuple[Wish, ...]
+    ) -> ProposeTrade | None:
         strong = super()._offer(state, seat, spare, wished)
         if state.turn != seat or not self.trades or self._looked_for_deals(state, seat):
             return strong
