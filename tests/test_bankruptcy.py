@@ -345,6 +345,20 @@ def test_at_the_turn_limit_the_richest_by_net_worth_wins_and_standings_follow_ne
     assert state.events[-1] == Event(kind="game_over", player=0)
 
 
+def test_rules_copied_with_another_round_limit_end_the_game_at_their_limit():
+    """Rules made by copying rules already in play with one value changed (as `simulate --turn-limit`
+    does) are played by their own values: nothing the engine notes about the rules it has played by is
+    carried over into the copy."""
+    unlimited = Rules.model_validate({})
+    state = play(make_state(2, rules=unlimited), roll(0, 4, 6), EndTurn(player=0))
+    assert state.turn == 1  # the engine has played by the unlimited rules
+    limited = unlimited.model_copy(update={"end": unlimited.end.model_copy(update={"turn_limit": 1})})
+    state = make_state(2, rules=limited)
+    for seat in range(2):
+        state = play(state, roll(seat, 4, 6), EndTurn(player=seat))
+    assert (state.phase, state.round) == ("game_over", 2)
+
+
 # --- house rules and setup ----------------------------------------------------------------------------
 
 

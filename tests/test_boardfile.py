@@ -551,3 +551,17 @@ def test_bad_rules_file(tmp_path: Path, text: str, expected: list[str]) -> None:
         load_rules(file)
     for part in expected:
         assert part in str(info.value), f"{part!r} not in:\n{info.value}"
+
+
+def test_a_copied_board_with_other_squares_works_out_its_lookups_again() -> None:
+    """The board's lookups (its layout of prices, its deeds) are cached per board: a copy with other
+    squares must not carry the original's over, or the rules would charge the old prices."""
+    board = load_board()
+    assert board.layout.prices[1] == board.property(1).price  # the original's lookups are made
+    squares = list(board.squares)
+    squares[1] = squares[1].model_copy(update={"price": 90_000})
+    copy = board.model_copy(update={"squares": tuple(squares)})
+    assert copy.layout.prices[1] == 90_000
+    assert copy.property(1).price == 90_000
+    assert board.layout.prices[1] == board.property(1).price != 90_000
+    assert board.model_copy().layout is board.layout  # nothing changed: nothing worked out again

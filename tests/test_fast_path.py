@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from factory import board
 
-from monopoly_tui.bots import BOT_NAMES, BotKind, make_bot, play_game
+from monopoly_tui.bots import BOT_NAMES, Bot, BotKind, GameStats, make_bot, play_game
 from monopoly_tui.engine import Action, GameState, apply, new_game
 
 PLAYERS = 4
@@ -48,3 +48,61 @@ def test_the_benchmarks_strong_games_through_the_fast_path_are_the_checked_games
     """bench_peer.py plays seeds 0..9 with four «Сильный» (about 7 000 actions: they trade groups and
     end games by bankruptcy sooner than they used to)."""
     assert sum(fast_then_checked("strong", seed) for seed in range(10)) > 5_000
+
+
+class ProtocolOnly:
+    """A bot seen only through the Bot protocol (choose, manage): the loop finds none of the shortcuts a
+    bot may offer it for a calm situation (choose_calm, manage_calm) and asks as any other caller would."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    @property
+    def kind(self) -> BotKind:
+        return self.bot.kind
+
+    def choose(self, state: GameState, seat: int) -> Action:
+        return self.bot.choose(state, seat)
+
+    def manage(self, state: GameState, seat: int) -> Action | None:
+        return self.bot.manage(state, seat)
+
+
+def played(
+    kinds: list[BotKind], seed: int, *, protocol_only: bool
+) -> tuple[list[Action], GameState, GameStats]:
+    """A game of these bots as simulate plays it: its actions, its final state and its counts."""
+    names = [f"{BOT_NAMES[kind]} {seat + 1}" for seat, kind in enumerate(kinds)]
+    bots: list[Bot] = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
+    if protocol_only:
+        bots = [ProtocolOnly(bot) for bot in bots]
+    actions: list[Action] = []
+    final, stats = play_game(
+        board(), names, bots, seed, checked=False, observe=lambda action, after: actions.append(action)
+    )
+    return actions, final, stats
+
+
+@pytest.mark.parametrize(
+    ("kinds", "seeds"),
+    [
+        (["simple"] * 4, range(12)),
+        (["strong", "simple", "simple"], range(2)),
+        (["simple", "strong", "simple", "simple", "simple", "simple"], range(1)),
+    ],
+)
+def test_the_loops_shortcuts_play_the_games_the_bot_protocol_plays(
+    kinds: list[BotKind], seeds: range
+) -> None:
+    """The loop asks a bot for its calm-situation answers directly when the bot offers them, and goes
+    straight on when no seat managed at a turn change: every action, the final state and the counts are
+    those of the same bots asked only through choose and manage."""
+    compared = 0
+    for seed in seeds:
+        shortcut, final, stats = played(kinds, seed, protocol_only=False)
+        plain, final_plain, stats_plain = played(kinds, seed, protocol_only=True)
+        assert shortcut == plain, f"game {seed}"
+        assert final.to_json() == final_plain.to_json()
+        assert stats == stats_plain
+        compared += len(shortcut)
+    assert compared > 400 * len(seeds)

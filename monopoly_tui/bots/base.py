@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar, Literal, Protocol, TypeVar
+from functools import cache, lru_cache
+from typing import Any, ClassVar, Literal, NamedTuple, Protocol, TypeVar
 
 from ..engine import (
     AcceptTrade,
     Action,
     Bid,
+    Build,
     Buy,
     DeclareBankruptcy,
     Decline,
@@ -37,6 +39,7 @@ from ..engine import (
     situation,
     why_illegal,
 )
+from ..engine.board import DeckName
 from ..engine.state import Auction
 
 BotKind = Literal["simple", "strong", "master"]
@@ -66,6 +69,57 @@ class Bot(Protocol):
         ...
 
 
+class PlainMoves(NamedTuple):
+    """A seat's moves that name nothing but the seat (actions are immutable values: made once)."""
+
+    roll: Roll
+    end_turn: EndTurn
+    buy: Buy
+    decline: Decline
+    pay_fine: PayJailFine
+    pass_bid: PassBid
+    accept: AcceptTrade
+    reject: RejectTrade
+    pay_debt: PayDebt
+
+
+@cache
+def plain_moves(seat: int) -> PlainMoves:
+    """The seat's plain moves (a validated action costs microseconds to make; most are made again and
+    again)."""
+    return PlainMoves(
+        Roll(player=seat),
+        EndTurn(player=seat),
+        Buy(player=seat),
+        Decline(player=seat),
+        PayJailFine(player=seat),
+        PassBid(player=seat),
+        AcceptTrade(player=seat),
+        RejectTrade(player=seat),
+        PayDebt(player=seat),
+    )
+
+
+@cache
+def jail_card(seat: int, deck: DeckName) -> UseJailCard:
+    return UseJailCard(player=seat, deck=deck)
+
+
+@lru_cache(maxsize=4096)
+def bid_of(seat: int, amount: int) -> Bid:
+    return Bid(player=seat, amount=amount)
+
+
+@cache
+def build_on(seat: int, square: int) -> Build:
+    return Build(player=seat, square=square)
+
+
+@cache
+def lift_of(seat: int, square: int) -> Unmortgage:
+    return Unmortgage(player=seat, square=square)
+
+
 def first(actions: Sequence[object], cls: type[A]) -> A | None:
     """The first action of the given class among actions."""
     for action in actions:
@@ -90,7 +144,6 @@ class BotBase:
         """False: the bot proposes no trades (it still answers offers); a tournament option."""
         self._turn: tuple[int, int] = (-1, -1)
         self._spent = 0
-        self._plain_moves: dict[int, tuple[Roll, EndTurn]] = {}
         self._quiet: tuple[int, Any, Any, Any, int, int] | None = None
         """(seat, owner, mortgaged, buildings, round, cash): with these very holdings tuples, before that
         round, and less cash than that, manage_now has nothing to do for seat (see `rest`)."""
@@ -104,29 +157,58 @@ class BotBase:
     def choose(self, state: GameState, seat: int) -> Action:
         now = situation(state)
         if now == "calm":
-            return self._manage_calm(state, seat) or self.move(state, seat)
+            return self.choose_calm(state, seat)
         if now == "trade":
             assert state.trade is not None
             return self.answer_trade(state, seat, state.trade)
         if now == "auction":
             assert state.auction is not None
             return self.bid(state, seat, state.auction)
+        if now == "debt":
+            return self.answer_debt(state, seat)
         actions = legal_actions(state, seat)
         if not actions:
             raise ValueError(f"seat {seat} has nothing to do now")
         if now == "mortgage_choice":
             return self.lift_or_keep(state, seat, actions)
-        if now == "debt":
-            return self.settle_debt(state, seat, actions)
         return self.place(state, seat, [a for a in actions if isinstance(a, PlaceBuilding)])
 
     def manage(self, state: GameState, seat: int) -> Action | None:
-        if situation(state) != "calm" or state.players[seat].bankrupt:
+        if situation(state) != "calm":
             return None
-        return self._manage_calm(state, seat)
+        return self.manage_calm(state, seat)
 
-    def _manage_calm(self, state: GameState, seat: int) -> Action | None:
-        """A manage action within this turn's budget (the budget restarts at every turn)."""
+    # --- the same, for a caller that knows the situation is calm (the bots' own loop) -------------
+
+    def choose_calm(self, state: GameState, seat: int) -> Action:
+        """`choose` in a calm situation (seat: the player whose turn it is): managing first, then the
+        turn's move. The note that managing has nothing to do and the plain moves are written out: this
+        is most of a game's decisions."""
+        quiet = self._quiet
+        if not (
+            quiet is not None
+            and state.owner is quiet[1]
+            and state.mortgaged is quiet[2]
+            and state.buildings is quiet[3]
+            and seat == quiet[0]
+            and state.round < quiet[4]
+            and state.players[seat].cash < quiet[5]
+        ):
+            action = self._manage_budgeted(state, seat)
+            if action is not None:
+                return action
+        phase = state.phase
+        if (
+            phase == "end_turn"
+            or phase == "utility_roll"
+            or (phase == "roll" and not state.players[seat].in_jail)
+        ):
+            plain = plain_moves(seat)
+            return plain.end_turn if phase == "end_turn" else plain.roll
+        return self.move(state, seat)
+
+    def manage_calm(self, state: GameState, seat: int) -> Action | None:
+        """`manage` in a calm situation (None for a seat out of the game)."""
         quiet = self._quiet
         if (
             quiet is not None
@@ -136,8 +218,13 @@ class BotBase:
             and seat == quiet[0]
             and state.round < quiet[4]
             and state.players[seat].cash < quiet[5]
-        ):
+        ) or state.players[seat].bankrupt:
+            # Quiet, the answer is None whoever asks: a seat out of the game is asked nothing else.
             return None
+        return self._manage_budgeted(state, seat)
+
+    def _manage_budgeted(self, state: GameState, seat: int) -> Action | None:
+        """A manage action within this turn's budget (the budget restarts at every turn)."""
         turn = (state.round, state.turn)
         if turn != self._turn:
             self._turn, self._spent = turn, 0
@@ -159,10 +246,10 @@ class BotBase:
         A plain throw or the end of the turn is the only move its phase allows: `apply` checks it.
         """
         if state.phase == "end_turn":
-            return self._plain(seat)[1]
+            return plain_moves(seat).end_turn
         in_jail = state.players[seat].in_jail
         if state.phase == "utility_roll" or (state.phase == "roll" and not in_jail):
-            return self._plain(seat)[0]
+            return plain_moves(seat).roll
         if state.phase != "roll":
             # Buying: Buy is legal when the cash covers the price, Decline always (see legal_actions).
             square = state.pending_square
@@ -171,32 +258,31 @@ class BotBase:
                 self.wants_to_buy(state, seat, square)
                 and state.players[seat].cash >= state.board.property(square).price
             ):
-                return Buy(player=seat)
-            return Decline(player=seat)
+                return plain_moves(seat).buy
+            return plain_moves(seat).decline
         for action in self.jail_moves(state, seat):
             if why_illegal(state, action) is None:
                 return action
         raise AssertionError(f"no move for seat {seat} in phase {state.phase}")
 
-    def _plain(self, seat: int) -> tuple[Roll, EndTurn]:
-        """The seat's throw and end of turn (kept: actions are immutable values)."""
-        plain = self._plain_moves.get(seat)
-        if plain is None:
-            plain = self._plain_moves[seat] = (Roll(player=seat), EndTurn(player=seat))
-        return plain
-
     def jail_moves(self, state: GameState, seat: int) -> list[Action]:
         """Before rolling in jail: a card or the fine first (short stay), else roll for doubles (long)."""
-        moves: list[Action] = [Roll(player=seat)]
+        plain = plain_moves(seat)
+        moves: list[Action] = [plain.roll]
         if (self.jail or self.jail_stay(state, seat)) == "short":
             decks = sorted({card.deck for card in state.players[seat].jail_cards})
-            moves[:0] = [
-                *(UseJailCard(player=seat, deck=deck) for deck in decks),
-                PayJailFine(player=seat),
-            ]
+            moves[:0] = [*(jail_card(seat, deck) for deck in decks), plain.pay_fine]
         return moves
 
     # --- out-of-turn questions -----------------------------------------------------------------
+
+    def answer_debt(self, state: GameState, seat: int) -> Action:
+        """The debtor's answer: `settle_debt` of the legal actions (paying, when it is legal, is asked
+        for alone first: it is the first answer whenever it is legal)."""
+        pay = plain_moves(seat).pay_debt
+        if why_illegal(state, pay) is None:
+            return pay
+        return self.settle_debt(state, seat, legal_actions(state, seat))
 
     def settle_debt(self, state: GameState, seat: int, actions: list[Action]) -> Action:
         """Pay when the cash is there; else raise it; bankruptcy only when the engine allows it (nothing
@@ -215,10 +301,10 @@ class BotBase:
         if lowest <= limit and lowest <= state.players[seat].cash:
             step = self.bid_step(state, auction)
             amount = min(limit, -(-lowest // step) * step)
-            offer = Bid(player=seat, amount=amount)
+            offer = bid_of(seat, amount)
             if why_illegal(state, offer) is None:
                 return offer
-        return PassBid(player=seat)
+        return plain_moves(seat).pass_bid
 
     def lift_or_keep(self, state: GameState, seat: int, actions: list[Action]) -> Action:
         lift = first(actions, Unmortgage)
@@ -230,8 +316,8 @@ class BotBase:
 
     def answer_trade(self, state: GameState, seat: int, offer: ProposeTrade) -> Action:
         if self.likes_trade(state, seat, offer):
-            return AcceptTrade(player=seat)
-        return RejectTrade(player=seat)
+            return plain_moves(seat).accept
+        return plain_moves(seat).reject
 
     def place(self, state: GameState, seat: int, places: list[PlaceBuilding]) -> Action:
         """Where a building won at auction goes: by default the first street where it may stand."""

@@ -21,6 +21,7 @@ from ..engine import (
     Rules,
     apply,
     current_actor,
+    legality,
     new_game,
     situation,
 )
@@ -62,6 +63,8 @@ class LandingTally:
     left a debt, only once the debt is paid and the token has moved (or its owner went bankrupt first,
     never leaving jail: counted as in jail).
     """
+
+    __slots__ = ("counts", "pending", "rolls")
 
     def __init__(self) -> None:
         self.rolls = 0
@@ -105,6 +108,16 @@ class _Game:
 
             self.step = step
         self.bots = bots
+        self.calm_choices: list[Callable[[GameState, int], Action]] = [
+            getattr(bot, "choose_calm", bot.choose) for bot in bots
+        ]
+        """Each seat's `choose` for a calm situation (a bot's shortcut when it has one)."""
+        self.calm_manages: list[Callable[[GameState, int], Action | None]] = [
+            getattr(bot, "manage_calm", bot.manage) for bot in bots
+        ]
+        """Each seat's `manage` for a calm situation (likewise)."""
+        self.others = [tuple(s for s in range(len(bots)) if s != turn) for turn in range(len(bots))]
+        """For the seat whose turn it is, the other seats in order."""
         self.max_actions = max_actions
         self.actions = 0
         self.landings = LandingTally()
@@ -130,20 +143,24 @@ class _Game:
             self.apply(self.bots[seat].choose(self.state, seat))
 
     def others_manage(self) -> None:
-        """At a turn change, each other seat may take a few manage actions or make trade offers."""
-        actor = self.state.turn
-        for seat, bot in enumerate(self.bots):
-            if seat == actor:
+        """At a turn change (a calm situation), each other seat may take a few manage actions or make
+        trade offers. Calm here: at the start, and after each action settled while the game runs."""
+        state = self.state
+        manages = self.calm_manages
+        for seat in self.others[state.turn]:
+            action = manages[seat](state, seat)
+            if action is None:
                 continue
-            for _ in range(OTHERS_MANAGE):
-                # None unless the situation is calm (so not over) and the seat still in the game.
-                action = bot.manage(self.state, seat)
-                if action is None:
-                    break
+            for more in range(OTHERS_MANAGE):
+                if more:
+                    action = manages[seat](self.state, seat)
+                    if action is None:
+                        break
                 self.apply(action)
                 self.settle()
                 if not self.running:
                     return
+            state = self.state
 
 
 def play_game(
@@ -200,8 +217,10 @@ def _loop(game: _Game, max_rounds: int) -> None:
     on acts. `_Game.apply` is written out here (the loop's locals stand for the game's fields meanwhile):
     the rules' own calls are most of an action's cost, and the loop adds few."""
     bots = game.bots
+    calm_choices = game.calm_choices
     step = game.step
     landings = game.landings
+    counts = landings.counts
     max_actions = game.max_actions
     actions = game.actions
     state = game.state
@@ -214,17 +233,25 @@ def _loop(game: _Game, max_rounds: int) -> None:
                 last_round, last_seat = state.round, seat
                 game.state, game.actions = state, actions
                 game.others_manage()
-                state, actions = game.state, game.actions
-                continue
+                if game.state is not state:  # someone managed: look again at what the game waits for
+                    state, actions = game.state, game.actions
+                    continue
+            action = calm_choices[seat](state, seat)
         else:
-            actor = current_actor(state)
+            actor = legality.actor(state, now)
             assert actor is not None
-            seat = actor
-        action = bots[seat].choose(state, seat)
+            action = bots[actor].choose(state, actor)
         before = state
         state = step(before, action)
         actions += 1
-        # Most actions neither throw to move nor resolve a throw: skip the tally's call for them.
+        # Most actions neither throw to move nor resolve a throw; LandingTally.record written out.
         if landings.pending is not None or before.phase == "roll":
-            landings.record(before, action, state)
+            if before.phase == "roll" and isinstance(action, Roll):
+                landings.rolls += 1
+                landings.pending = action.player
+            thrower = landings.pending
+            if thrower is not None and (state.pending_move is None or state.phase == "game_over"):
+                player = state.players[thrower]
+                counts[IN_JAIL if player.in_jail or player.bankrupt else player.position] += 1
+                landings.pending = None
     game.state, game.actions = state, actions

@@ -8,7 +8,7 @@ needs doing and nothing is scanned.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import Any
 
@@ -53,11 +53,13 @@ class Outlook:
 
 def outlook(state: GameState, seat: int) -> Outlook:
     owner = state.owner
+    board = state.board
     whole: list[tuple[int, ...]] = []
     wished: list[Wish] = []
-    near: set[int] = {i for i in state.board.properties if owner[i] == seat}
+    mine = [i for i in board.properties if owner[i] == seat]
+    near: set[int] = set(mine)
     # One pass over the colour groups: the whole ones (`monopolies`) and the wished ones (`wishes`).
-    for group in state.board.group_members.values():
+    for group in board.group_members.values():
         rest = [i for i in group if owner[i] != seat]
         if len(rest) == len(group):
             continue
@@ -70,19 +72,33 @@ def outlook(state: GameState, seat: int) -> Outlook:
             continue
         wished.append(Wish(group=group, partner=partner, lots=tuple(rest)))
     groups = tuple(whole)
-    buildable = tuple(
-        g for g in groups if not any(state.mortgaged[i] for i in g) and any(state.buildings[i] < 5 for i in g)
-    )
+    mortgaged = state.mortgaged
+    buildable = _buildable(state, groups)
     return Outlook(
         seat=seat,
         groups=groups,
         buildable=buildable,
-        cheapest_house=min((house_cost(state.board, g[0]) for g in buildable), default=0),
-        pledged=tuple(i for i in state.board.properties if state.owner[i] == seat and state.mortgaged[i]),
+        cheapest_house=min((house_cost(board, g[0]) for g in buildable), default=0),
+        pledged=tuple(i for i in mine if mortgaged[i]),
         wishes=tuple(wished),
         near=tuple(sorted(near)),
         lots=owner.count(seat),
     )
+
+
+def _buildable(state: GameState, groups: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Of the seat's whole groups, those with no street mortgaged and room for another building."""
+    mortgaged, buildings = state.mortgaged, state.buildings
+    return tuple(g for g in groups if not any(mortgaged[i] for i in g) and any(buildings[i] < 5 for i in g))
+
+
+def _rebuilt(state: GameState, last: Outlook) -> Outlook:
+    """The outlook once only buildings changed: the same one while the same groups may be built on."""
+    buildable = _buildable(state, last.groups)
+    if buildable == last.buildable:
+        return last
+    cheapest = min((house_cost(state.board, g[0]) for g in buildable), default=0)
+    return replace(last, buildable=buildable, cheapest_house=cheapest)
 
 
 def _nothing(values: Any) -> tuple[()]:
@@ -108,12 +124,14 @@ class Watcher:
                 return last
             owner, mortgaged, buildings = holdings(state)
             near = self._near
-            if (
-                (owner is seen[0] or (near(owner) == near(seen[0]) and owner.count(seat) == last.lots))
-                and (mortgaged is seen[1] or near(mortgaged) == near(seen[1]))
-                and (buildings is seen[2] or near(buildings) == near(seen[2]))
+            if (owner is seen[0] or (near(owner) == near(seen[0]) and owner.count(seat) == last.lots)) and (
+                mortgaged is seen[1] or near(mortgaged) == near(seen[1])
             ):
                 self._seen = (owner, mortgaged, buildings)
+                if buildings is not seen[2] and near(buildings) != near(seen[2]):
+                    # Built on or sold (on the seat's whole groups: only there can buildings stand
+                    # near it): of the outlook only what may still be built can change.
+                    last = self._last = _rebuilt(state, last)
                 return last
         last = self._last = outlook(state, seat)
         self._seen = holdings(state)

@@ -25,12 +25,11 @@ from ..engine import (
     SellBuilding,
     SellDown,
     TradeSide,
-    Unmortgage,
     why_illegal,
 )
 from ..engine.mortgages import lift_cost
 from ..engine.state import Auction
-from .base import BotBase, BotKind, JailPolicy
+from .base import BotBase, BotKind, JailPolicy, build_on, lift_of
 from .outlook import Outlook, Watcher
 from .trading import gains, swap_lots
 from .valuation import Appraiser, View, colour_group, completes_group, house_cost, owns_group
@@ -84,7 +83,7 @@ class SimpleBot(BotBase):
         if look.pledged:
             for square, need in self._lift_needs(state, look):
                 if cash >= need:
-                    lift = Unmortgage(player=seat, square=square)
+                    lift = lift_of(seat, square)
                     if why_illegal(state, lift) is None:
                         return lift
         return self._swap(state, look)
@@ -123,7 +122,7 @@ class SimpleBot(BotBase):
             if cash - house_cost(state.board, group[0]) < BUILD_CUSHION:
                 break
             for square in group:
-                build = Build(player=seat, square=square)
+                build = build_on(seat, square)
                 if why_illegal(state, build) is None:
                     return build
         return None

@@ -2,15 +2,16 @@
 just enough cash for the rents the board can charge.
 
 - Buying and auctions: a lot is worth its price plus what it adds to a group (its own, or a group it
-  keeps an opponent from completing); it buys nearly everything in the opening, mortgaging loose lots
+  keeps an opponent from completing), a street of a group no one else holds a street of half as much
+  again as its price; it buys nearly everything in the opening, mortgaging loose lots
   to afford a street that completes or blocks a group.
 - Building: the house that raises rent most per ruble first, on whole groups, down to a small float and
   mortgaging loose lots to go on; when houses run short it holds four-house streets rather than free
   houses for others.
-- Trading: for the streets that complete its groups it offers cash from what a seller who knows the
-  board asks (their worth to the buyer), a bit more each try, or swaps them for a street completing a
-  group of the partner's no better than its own, with the cash that makes the partner's gain a share of
-  its own; it answers offers by what they do to both sides' worth.
+- Trading (strong_deals.py): for the streets that complete its groups it offers cash from what a
+  seller who knows the board asks (their worth to the buyer), a bit more each try, or swaps them for a
+  street completing a group of the partner's no better than its own, with the cash that makes the
+  partner's gain a share of its own; it answers offers by what they do to both sides' worth.
 - Jail: out at once while lots are still for sale; stays in once the board is built up.
 - Debts: sells or mortgages what earns least per ruble raised; bankruptcy only when nothing can cover it.
 """
@@ -26,8 +27,6 @@ from ..engine import (
     GameState,
     Mortgage,
     PlaceBuilding,
-    ProposeTrade,
-    TradeSide,
     Unmortgage,
     is_legal,
     why_illegal,
@@ -36,12 +35,23 @@ from ..engine.board import Street
 from ..engine.buildings import place_problem
 from ..engine.mortgages import lift_cost
 from ..engine.state import Auction
-from .base import BotBase, BotKind, JailPolicy
+from .base import BotKind, JailPolicy
 from .outlook import NOTHING_SEEN, Holdings, Outlook, Watcher, holdings, unchanged
 from .raising import least_loss
-from .trading import Wish, gains, lot_gains, swap_lots, view_after
+from .strong_deals import StrongDealer
+from .strong_terms import APPRAISER as APPRAISER
+from .strong_terms import (
+    BUILD_FLOAT,
+    HOLD_HOUSES,
+    JAIL_DANGER,
+    LIVE_BID,
+    MAX_RESERVE,
+    MIN_RESERVE,
+    OPENING_UNOWNED,
+    RESERVE_SHARE,
+)
+from .strong_terms import NEVER as NEVER
 from .valuation import (
-    Appraiser,
     blocks_group,
     colour_group,
     completes_group,
@@ -52,69 +62,18 @@ from .valuation import (
     visit_rates,
 )
 
-APPRAISER = Appraiser(group_bonus=1.6, rent_based=True)
-"""What «Сильный» thinks a whole group is worth to whoever holds it: its prices plus 1.6 times the rent it
-earns per round of visits with three houses on every street (rents weighted by how often each square is
-visited). Twice what the table asks for it (MARKET): in games against «Простой» the first player to own
-a group wins about four games in five (benchmarks/bench_bots.py), so a group is worth more than its rent."""
-MARKET = Appraiser(group_bonus=0.8, rent_based=True)
-"""What a seller who knows the board asks for a group-completing street: its prices plus 0.8 of that
-rent (what «Простой» asks, too). A cash offer starts there, not at the printed price."""
-MIN_RESERVE, MAX_RESERVE = 50_000, 400_000
-RESERVE_SHARE = 0.5
-"""Cash kept back: this share of the highest rent on the board, within the bounds above."""
-BUILD_FLOAT = MIN_RESERVE
-"""Cash kept when building (mortgaging loose lots to go on): on a whole group it builds past the reserve
-and raises money by selling back if a big rent comes (measured: 62 % of 400 games against «Простой» with
-trades on, 58 % when building kept the reserve)."""
-OPENING_UNOWNED = 8
-"""While at least this many lots are for sale, leave jail at once to buy them."""
-JAIL_DANGER = 150_000
-"""Later, stay in jail while some rent on the board is at least this."""
-CASH_LADDER = (1.0, 1.05, 1.1, 1.2, 1.3, 1.4, 1.5)
-"""Cash offered for the streets that complete a group, as multiples of what they are worth to the bot at
-the market's valuation (MARKET), try by try."""
-SHARES = (0.8, 0.9, 1.0, 1.1, 1.2, 1.3, 1.4)
-"""In a swap that completes a group for both sides, the cash added makes the partner's gain this share of
-the bot's own, try by try."""
-RETRY_AFTER = 10
-"""Rounds before offering again for a group once the ladder is exhausted."""
-HOLD_HOUSES = 6
-"""With no more houses than this in the bank, keep four houses instead of building a hotel."""
-FAIR_SHARE = 1.0
-"""A trade is worth making when one gains at least this share of what the other side gains."""
-NEVER = 1 << 62
-"""More cash than any game holds."""
 
-
-Exchange = tuple[int, int, tuple[int, ...], tuple[int, ...], bool]
-"""Proposer, partner, the lots each hands over, and whether priced by APPRAISER (else MARKET)."""
-Priced = dict[Exchange, tuple[int, int]]
-Swaps = dict[tuple[int, Wish], list[int]]
-
-
-class StrongBot(BotBase):
+class StrongBot(StrongDealer):
     kind: ClassVar[BotKind] = "strong"
 
     def __init__(self, seed: int, seat: int, jail: JailPolicy | None = None) -> None:
         super().__init__(seed, seat, jail)
-        self._asked: dict[tuple[int, ...], tuple[int, int]] = {}
-        """Streets asked for -> (offers made, round of the last offer)."""
         self._watch = Watcher()
         self._reserve: tuple[int, Holdings, tuple[bool, ...], int] = (-1, NOTHING_SEEN, (), 0)
         """(seat, holdings, who is in jail when that moves a rent) the last reserve was worked out for, and
         the reserve."""
-        self._no_offer: tuple[int, Holdings, int, int, int] | None = None
-        """(seat, holdings, round, cash, spare cash) when `_offer` last found none."""
-        self._priced: tuple[Holdings, Priced, Swaps]
-        self._priced = (NOTHING_SEEN, {}, {})
-        """The holdings seen and, for them, lot_gains of each exchange of lots priced (what lots are worth
-        depends on the holdings alone: the same offer is priced again only once something changed), and
-        the lots seat could swap for each wish (swap_lots: the holdings alone, too)."""
         self._still: tuple[int, Holdings, int, int, tuple[bool, ...]] | None = None
         """(seat, holdings, round, cash below which, who is in jail): manage_now finds nothing (_rest)."""
-        self._order: tuple[tuple[Wish, ...], list[Wish]] = ((), [])
-        """The last wishes seen, most valuable group first (the outlook keeps the same tuple)."""
 
     def reserve(self, state: GameState, seat: int) -> int:
         """Cash kept back against the highest rent on the board (worked out again only when the holdings
@@ -253,128 +212,6 @@ class StrongBot(BotBase):
         ]
         return least_loss(state, seat, loose) if loose else None
 
-    # --- trading -------------------------------------------------------------------------------
-
-    def _offer(
-        self, state: GameState, seat: int, spare: int, wished: tuple[Wish, ...]
-    ) -> ProposeTrade | None:
-        """The next offer for streets that complete a group: cash first, else a swap, a bit more each try.
-
-        When there is none, there is none again with the same holdings in the same round and no more
-        cash (less cash only rules offers out): that is noted, and such calls answer at once.
-        """
-        cash = state.players[seat].cash
-        none = self._no_offer
-        if (
-            none is not None
-            and unchanged(state, none[1])
-            and none[0] == seat
-            and none[2] == state.round
-            and cash <= none[3]
-            and spare <= none[4]
-        ):
-            return None
-        reserve = cash - spare
-        for wish in self._ordered(state, wished):
-            tries, last = self._asked.get(wish.lots, (0, -RETRY_AFTER))
-            if last == state.round or (tries >= len(CASH_LADDER) and state.round - last < RETRY_AFTER):
-                continue
-            for needs, offer in self._candidates(state, seat, wish, tries % len(CASH_LADDER), reserve):
-                if needs <= cash and why_illegal(state, offer) is None:
-                    self._asked[wish.lots] = (tries + 1, state.round)
-                    return offer
-        self._no_offer = (seat, holdings(state), state.round, cash, spare)
-        return None
-
-    def _ordered(self, state: GameState, wished: tuple[Wish, ...]) -> list[Wish]:
-        """The wishes, the most valuable group first."""
-        if self._order[0] is not wished:
-            ordered = sorted(wished, key=lambda w: -APPRAISER.group_worth(state.board, w.group))
-            self._order = (wished, ordered)
-        return self._order[1]
-
-    def _offer_floor(self, state: GameState, seat: int, reserve: int, wished: tuple[Wish, ...]) -> int:
-        """The least cash at which one of the offers `_offer` just found none of could be made, with these
-        holdings, in this round (NEVER: none could). Whether an offer is worth making does not depend on
-        the cash: only whether the bot can pay what it offers and keep its reserve."""
-        floor = NEVER
-        for wish in self._ordered(state, wished):
-            tries, last = self._asked.get(wish.lots, (0, -RETRY_AFTER))
-            if last == state.round or (tries >= len(CASH_LADDER) and state.round - last < RETRY_AFTER):
-                continue
-            for needs, _ in self._candidates(state, seat, wish, tries % len(CASH_LADDER), reserve):
-                floor = min(floor, needs)
-        return floor
-
-    def _candidates(
-        self, state: GameState, seat: int, wish: Wish, step: int, reserve: int
-    ) -> list[tuple[int, ProposeTrade]]:
-        """The offers worth making for the wished streets at this try, each with the cash it needs in
-        hand (what it pays plus the reserve): cash at CASH_LADDER[step] times the streets' worth to the
-        bot at the market's valuation, then swaps of a street completing one of the partner's groups,
-        with the cash that makes the partner's gain SHARES[step] of the bot's own."""
-        out = []
-        partner = wish.partner
-        own = self._lot_gains(state, seat, partner, (), wish.lots)[0]
-        market = self._lot_gains(state, seat, partner, (), wish.lots, MARKET)[0]
-        cash = -(-int(CASH_LADDER[step] * market) // 1000) * 1000
-        if own - cash > 0:
-            give = TradeSide(cash=cash)
-            offer = ProposeTrade(player=seat, partner=partner, give=give, take=TradeSide(lots=wish.lots))
-            out.append((cash + reserve, offer))
-        share = SHARES[step]
-        board = state.board
-        wished = APPRAISER.group_worth(board, wish.group)
-        for mine in self._swaps(state, seat, wish):
-            if APPRAISER.group_worth(board, colour_group(board, mine)) > wished:
-                continue  # never a better group for a worse one
-            gain, theirs = self._lot_gains(state, seat, partner, (mine,), wish.lots)
-            cash = max(0, -(-int((share * gain - theirs) / (1 + share)) // 1000) * 1000)
-            if gain - cash > 0:
-                give = TradeSide(lots=(mine,), cash=cash)
-                offer = ProposeTrade(player=seat, partner=partner, give=give, take=TradeSide(lots=wish.lots))
-                out.append((cash + reserve, offer))
-        return out
-
-    def _memory(self, state: GameState) -> tuple[Priced, Swaps]:
-        """What is remembered for these holdings (forgotten as soon as they change)."""
-        seen, priced, swaps = self._priced
-        if not unchanged(state, seen):
-            priced, swaps = {}, {}
-            self._priced = (holdings(state), priced, swaps)
-        return priced, swaps
-
-    def _lot_gains(
-        self,
-        state: GameState,
-        seat: int,
-        partner: int,
-        give: tuple[int, ...],
-        take: tuple[int, ...],
-        appraiser: Appraiser = APPRAISER,
-    ) -> tuple[int, int]:
-        priced = self._memory(state)[0]
-        key = (seat, partner, give, take, appraiser is APPRAISER)
-        found = priced.get(key)
-        if found is None:
-            found = priced[key] = lot_gains(appraiser, state, seat, partner, give, take)
-        return found
-
-    def _swaps(self, state: GameState, seat: int, wish: Wish) -> list[int]:
-        """swap_lots, remembered for these holdings."""
-        swaps = self._memory(state)[1]
-        mine = swaps.get((seat, wish))
-        if mine is None:
-            mine = swaps[seat, wish] = swap_lots(state, seat, wish)
-        return mine
-
-    def likes_trade(self, state: GameState, seat: int, offer: ProposeTrade) -> bool:
-        theirs, mine = gains(APPRAISER, state, offer)
-        if mine <= 0 or mine < FAIR_SHARE * theirs:
-            return False
-        after = view_after(state, offer)
-        return after.cash(seat) >= min(MIN_RESERVE, state.players[seat].cash)
-
     # --- the turn's decisions --------------------------------------------------------------------
 
     def jail_stay(self, state: GameState, seat: int) -> JailPolicy:
@@ -390,10 +227,14 @@ class StrongBot(BotBase):
         return left >= self.reserve(state, seat) // 2
 
     def _lot_value(self, state: GameState, seat: int, square: int) -> int:
-        """What owning square adds to seat's worth, plus half of what it keeps from an opponent."""
+        """What owning square adds to seat's worth, plus half of what it keeps from an opponent; a street
+        of a group no one else holds a street of is worth at least LIVE_BID times its price."""
         gain = APPRAISER.worth_change(state, seat, {square: seat})
+        group = colour_group(state.board, square)
         if blocks_group(state, seat, square):
-            gain += APPRAISER.group_worth(state.board, colour_group(state.board, square)) // 2
+            gain += APPRAISER.group_worth(state.board, group) // 2
+        elif group and all(state.owner[i] in (None, seat) for i in group if i != square):
+            gain = max(gain, int(LIVE_BID * state.board.property(square).price))
         return gain
 
     def auction_limit(self, state: GameState, seat: int, auction: Auction) -> int:

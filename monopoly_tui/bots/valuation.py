@@ -353,3 +353,26 @@ def _lot_index(appraiser: Appraiser, board: Board) -> dict[int, int]:
 
 def _group_values(appraiser: Appraiser, board: Board) -> dict[tuple[int, ...], int]:
     return _lookups(appraiser, board)[1]
+
+
+def group_threat(board: Board, group: tuple[int, ...], budget: int) -> float:
+    """The rent a whole colour group charges per round of visits (rents weighted by how often each
+    square is visited) once `budget` is spent on building it evenly, up to hotels; a bare group charges
+    double rent. What a group in the hands of a player with that much to build with threatens the
+    others with: two streets with cheap houses and cash to build them outrank three without."""
+    rates = visit_rates(board)
+    streets = [(i, board.squares[i]) for i in group]
+    cost = max(sq.house_cost for _, sq in streets if isinstance(sq, Street))
+    houses = min(max(0, budget) // cost, 5 * len(streets))
+    even, extra = divmod(houses, len(streets))
+    total = 0.0
+    # The odd houses go where they add most rent per round.
+    ranked = sorted(
+        streets,
+        key=lambda s: -rates[s[0]] * (s[1].rent[min(even + 1, 5)] - s[1].rent[even]),  # type: ignore[union-attr]
+    )
+    for n, (i, sq) in enumerate(ranked):
+        assert isinstance(sq, Street)
+        level = even + (n < extra)
+        total += rates[i] * (sq.rent[level] if level else 2 * sq.rent[0])
+    return total

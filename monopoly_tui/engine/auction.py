@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from .rent import Holdings
+from .rules import terms_of
 from .state import Auction, Placement
-from .table import Table
+from .table import Table, _new
 
 
 def start(t: Table, square: int, decliner: int | None, *, after: int | None = None) -> None:
@@ -34,8 +35,8 @@ def start(t: Table, square: int, decliner: int | None, *, after: int | None = No
 def minimum_bid(h: Holdings, auction: Auction) -> int:
     """The least the next bid in auction may be (any amount from it up to the bidder's cash is legal)."""
     if auction.high_bidder is None:
-        return auction.opening or h.rules.auction.min_opening
-    return auction.high_bid + h.rules.auction.min_step
+        return auction.opening or terms_of(h.rules).min_opening
+    return auction.high_bid + terms_of(h.rules).min_step
 
 
 def bid(t: Table, seat: int, amount: int) -> None:
@@ -43,13 +44,14 @@ def bid(t: Table, seat: int, amount: int) -> None:
     assert a is not None
     t.emit("bid", player=seat, square=a.square, amount=amount)
     # drop those who can no longer beat this bid; the high bidder stays
-    step = t.rules.auction.min_step
+    step = t.terms.min_step
     stay = [s for s in a.bidders if s == seat or t.cash(s) >= amount + step]
     for s in a.bidders:
         if s not in stay:
             t.emit("bid_passed", player=s, square=a.square, reason="cash")
-    nxt = stay[(stay.index(seat) + 1) % len(stay)]
-    t.auction = a._replace(bidders=tuple(stay), turn=stay.index(nxt), high_bid=amount, high_bidder=seat)
+    turn = (stay.index(seat) + 1) % len(stay)
+    # built positionally (a named tuple's _replace is slow): bidders, turn, high bid and bidder change
+    t.auction = _new(Auction, (a.square, tuple(stay), turn, amount, seat, a.building, a.opening))
     _close_if_done(t)
 
 
@@ -59,7 +61,7 @@ def pass_bid(t: Table, seat: int) -> None:
     t.emit("bid_passed", player=seat, square=a.square)
     stay = a.bidders[: a.turn] + a.bidders[a.turn + 1 :]
     turn = a.turn % len(stay) if stay else 0
-    t.auction = a._replace(bidders=stay, turn=turn)
+    t.auction = _new(Auction, (a.square, stay, turn, a.high_bid, a.high_bidder, a.building, a.opening))
     _close_if_done(t)
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cached_property
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, Self
 
 from pydantic import Field, NonNegativeInt, PositiveInt, field_validator, model_validator
 
@@ -299,6 +300,16 @@ class Board(Frozen):
         ):
             raise ValueError("a board needs at least one chance and one community_chest square")
         return self
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None, deep: bool = False) -> Self:
+        """A copy (pydantic's), which works out its lookups (the cached properties below) again from its
+        own squares when `update` changed anything: copied over, they would describe the original."""
+        copy = super().model_copy(update=update, deep=deep)
+        if update:
+            for name, value in vars(Board).items():
+                if isinstance(value, cached_property):
+                    copy.__dict__.pop(name, None)
+        return copy
 
     @cached_property
     def sensible(self) -> bool:

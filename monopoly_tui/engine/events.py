@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal, NamedTuple, TypedDict
 
-from .board import DeckName
+from .board import BOARD_SIZE, DeckName
 
 EventKind = Literal[
     "dice_rolled",  # player threw dice
@@ -88,3 +88,49 @@ class EventFields(TypedDict, total=False):
     card: str | None
     dice: tuple[int, int] | None
     reason: str | None
+
+
+# --- events that recur, made once and shared (an Event is an immutable value) -------------------------
+
+MAX_SEATS = 8
+"""Seats at most (see game.MAX_PLAYERS)."""
+_new = tuple.__new__
+MOVED = tuple(
+    tuple(
+        _new(Event, ("moved", seat, None, square, None, None, None, None, None))
+        for square in range(BOARD_SIZE)
+    )
+    for seat in range(MAX_SEATS)
+)
+"""MOVED[seat][square]: the seat's token came to rest on square."""
+DICE_ROLLED = tuple(
+    tuple(
+        _new(Event, ("dice_rolled", seat, None, None, None, None, None, (one, two), None))
+        for one in range(1, 7)
+        for two in range(1, 7)
+    )
+    for seat in range(MAX_SEATS)
+)
+"""DICE_ROLLED[seat][6 * die1 + die2 - 7]: the seat's throw to move (not the first-turn or a utility's)."""
+ROLL_AGAIN = tuple(
+    _new(Event, ("roll_again", seat, None, None, None, None, None, None, None)) for seat in range(MAX_SEATS)
+)
+TURNS_STARTED: list[tuple[Event, ...]] = [() for _ in range(MAX_SEATS)]
+"""TURNS_STARTED[seat][round]; each row is replaced by a longer one as the rounds go on (never changed in
+place, so threads applying actions at once at worst make a row twice)."""
+_KEPT_ROUNDS = 2_000
+"""Turn beginnings are kept for the rounds up to this (a game rarely goes on longer)."""
+
+
+def turn_started(seat: int, round_: int) -> Event:
+    """The seat's turn begins in round `round_` (the same event each time it recurs)."""
+    row = TURNS_STARTED[seat]
+    if round_ < len(row):
+        return row[round_]
+    if round_ >= _KEPT_ROUNDS:
+        return _new(Event, ("turn_started", seat, None, None, round_, None, None, None, None))
+    more = range(len(row), min(round_ + 50, _KEPT_ROUNDS))
+    row = TURNS_STARTED[seat] = row + tuple(
+        _new(Event, ("turn_started", seat, None, None, r, None, None, None, None)) for r in more
+    )
+    return row[round_]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from . import buildings, mortgages
 from .board import Street
-from .events import EventKind
+from .events import Event, EventKind
 from .rent import Holdings
 from .state import Debt, GameState
-from .table import Table
+from .table import Table, _new
 
 CHARGE_EVENTS: dict[str, EventKind] = {"rent": "rent_paid", "tax": "tax_paid"}
 TO_POT = ("tax", "card")
@@ -32,8 +32,8 @@ def charge(
         else:
             t.pays_player(debtor, creditor, amount)
         event = CHARGE_EVENTS.get(reason)
-        if event is not None:
-            t.emit(event, player=debtor, other=creditor, amount=amount, square=square)
+        if event is not None:  # rent or tax, the commonest: the event built in its fields' order
+            t.events.append(_new(Event, (event, debtor, creditor, square, amount, None, None, None, None)))
         elif creditor is None:
             t.emit("paid", player=debtor, amount=amount, reason=reason, square=square)
         else:
@@ -74,7 +74,7 @@ def declare_bankruptcy(t: Table) -> None:
     """
     debt = t.debts[0]
     seat, creditor = debt.debtor, debt.creditor
-    player = t.players[seat]
+    cards = t.players[seat].jail_cards
     lots = [i for i, o in enumerate(t.owner) if o == seat]
     for i in lots:
         if t.buildings[i]:
@@ -87,13 +87,13 @@ def declare_bankruptcy(t: Table) -> None:
             t.set_mortgaged(i, False)
         if t.rules.auction.enabled:
             t.auction_queue = tuple(sorted({*t.auction_queue, *lots}))
-        for card in player.jail_cards:
+        for card in cards:
             t.deck(card.deck).append(card.index)
     else:
         t.pays_player(seat, creditor, cash)
         for i in lots:
             t.set_owner(i, creditor)
-        t.update_player(creditor, jail_cards=t.players[creditor].jail_cards + player.jail_cards)
+        t.update_player(creditor, jail_cards=t.players[creditor].jail_cards + cards)
     t.update_player(seat, bankrupt=True, jail_cards=(), in_jail=False, jail_attempts=0)
     t.debts = tuple(d for d in t.debts if seat not in (d.debtor, d.creditor))
     t.mortgage_choices = tuple(c for c in t.mortgage_choices if c.seat != seat)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from . import auction, buildings, dice, finance, jail, landing, legality, mortgages, trade, turn
+from . import auction, buildings, dice, finance, jail, legality, mortgages, trade, turn
 from .actions import (
     AcceptTrade,
     Action,
@@ -75,7 +75,7 @@ def new_game(board: Board, players: Sequence[str], *, seed: int, rules: Rules | 
         decks=Decks(chance=chance, community_chest=chest),
         rng=rng,
     )
-    t = Table(state)
+    t = Table.of(state)  # a new table (taking any table still kept: only one is ever kept)
     if rules.start.first_by_roll:
         t.turn = t.first = _first_by_roll(t)
     t.emit("turn_started", player=t.turn, amount=1)
@@ -211,10 +211,11 @@ def _manage_actions(state: GameState, seat: int, *, raising_only: bool) -> list[
 def apply(state: GameState, action: Action) -> GameState:
     """The state after action. Raises IllegalActionError (state untouched) if it is not legal now."""
     kind = type(action)
-    plainly_legal = _PLAINLY_LEGAL.get(kind)
-    if plainly_legal is None or not plainly_legal(state, action):
-        legality.check(state, action)
     t = Table.of(state)
+    plainly_legal = _PLAINLY_LEGAL.get(kind)
+    # the plain moves' test reads the table, which holds the state's values (quicker to reach)
+    if plainly_legal is None or not plainly_legal(t, action):
+        legality.check(state, action)
     _CARRY_OUT[kind](t, action)
     if t.pending_move is not None or t.auction_queue:  # else settling has nothing to do
         turn.settle(t)
@@ -255,34 +256,24 @@ def why_illegal(state: GameState, action: Action) -> Refusal | None:
 # --- carrying out: each changes the table for one kind of action ---------------------------------------
 
 
-def _roll(t: Table, action: Roll) -> None:
-    thrown = action.dice
-    if thrown is None:
-        t.rng, thrown = dice.throw_dice(t.rng)
-    if t.phase == "utility_roll":
-        t.emit("dice_rolled", player=action.player, dice=thrown, reason="utility")
-        landing.utility_throw(t, action.player, thrown[0] + thrown[1])
-        turn.finish_move(t)
-    else:
-        turn.throw(t, action.player, thrown)
-
-
 def _buy(t: Table, action: Buy) -> None:
     square = t.pending_square
     assert square is not None
-    price = t.board.property(square).price
-    t.pays_bank(action.player, price)
-    t.set_owner(square, action.player)
-    t.emit("bought", player=action.player, square=square, amount=price)
+    price = t.layout.prices[square]
+    seat = action.player
+    t.pays_bank(seat, price)
+    t.set_owner(square, seat)
+    t.emit("bought", player=seat, square=square, amount=price)
     turn.finish_move(t)
 
 
 def _decline(t: Table, action: Decline) -> None:
     square = t.pending_square
     assert square is not None
-    t.emit("declined", player=action.player, square=square)
-    if t.rules.auction.enabled:
-        auction.start(t, square, decliner=action.player)
+    seat = action.player
+    t.emit("declined", player=seat, square=square)
+    if t.terms.auction:
+        auction.start(t, square, decliner=seat)
     turn.finish_move(t)
 
 
@@ -308,8 +299,8 @@ def _keep_mortgage(t: Table, action: KeepMortgage) -> None:
 
 
 _CARRY_OUT: dict[type, Callable[[Table, Any], None]] = {
-    Roll: _roll,
-    EndTurn: lambda t, action: turn.end_turn(t),
+    Roll: turn.roll,
+    EndTurn: turn.end_turn,
     Buy: _buy,
     Decline: _decline,
     Bid: lambda t, action: auction.bid(t, action.player, action.amount),

@@ -20,7 +20,7 @@ def release(t: Table, seat: int) -> None:
 
 def pay_fine(t: Table, seat: int) -> None:
     """Pay the fine before rolling; the turn goes on as an ordinary one."""
-    fine = t.rules.jail.fine
+    fine = t.terms.fine
     t.pays_bank(seat, fine)
     release(t, seat)
     t.emit("jail_fine_paid", player=seat, amount=fine)
@@ -44,11 +44,11 @@ def failed_roll(t: Table, seat: int, steps: int) -> bool:
     paid at once and the token moves, or, without the cash, a debt after which the move happens.
     """
     attempts = t.players[seat].jail_attempts + 1
-    if attempts < t.rules.jail.max_attempts:
+    if attempts < t.terms.max_attempts:
         t.update_player(seat, jail_attempts=attempts)
         t.emit("jail_roll_failed", player=seat, amount=attempts)
         return False
-    fine = t.rules.jail.fine
+    fine = t.terms.fine
     release(t, seat)
     if t.cash(seat) >= fine:
         t.pays_bank(seat, fine)

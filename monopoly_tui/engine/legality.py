@@ -35,7 +35,9 @@ from .actions import (
     UseJailCard,
 )
 from .errors import IllegalActionError, InvalidActionError, Problem, refusal
+from .rules import terms_of
 from .state import GameState, Situation
+from .table import Table
 from .wellformed import malformation
 
 RAISING_MONEY = (SellBuilding, SellDown, Mortgage, ProposeTrade)
@@ -46,6 +48,8 @@ _MANAGING_KINDS = frozenset(cls.model_fields["kind"].default for cls in MANAGING
 """Their kinds (a set lookup: cheaper than isinstance against each class)."""
 MAX_BID = 10**15
 """No bid is larger (see wellformed)."""
+Seen = GameState | Table
+"""What the plain moves' tests read: a state, or the table that holds its values (apply's)."""
 
 
 def situation(state: GameState) -> Situation:
@@ -117,7 +121,7 @@ def check(state: GameState, action: Action) -> None:
 # --- the plain moves, seen legal at a glance (anything else goes through the whole check) ----------
 
 
-def _calm(state: GameState) -> bool:
+def _calm(state: Seen) -> bool:
     """Nothing interrupts the turn: no offer, received lot, debt, auction or building won waits."""
     return (
         state.trade is None
@@ -128,19 +132,21 @@ def _calm(state: GameState) -> bool:
     )
 
 
-def _turn_player(state: GameState, action: Action) -> bool:
+def _turn_player(state: Seen, action: Action) -> bool:
     """The action is the turn player's, in a calm situation."""
     seat = action.player
     return type(seat) is int and seat == state.turn and _calm(state)
 
 
-def _roll_legal(state: GameState, action: Roll) -> bool:
-    # the commonest checks of a game, with _turn_player and _calm written out
+def _roll_legal(state: Seen, action: Roll) -> bool:
+    # the commonest checks of a game, with _turn_player and _calm written out; the action's values read
+    # in one step from its __dict__ (as wellformed does: a validated model's attributes are slow to reach)
     phase = state.phase
-    seat = action.player
+    fields = action.__dict__
+    seat = fields["player"]
     return (
         (phase == "roll" or phase == "utility_roll")
-        and action.dice is None
+        and fields["dice"] is None
         and type(seat) is int
         and seat == state.turn
         and state.trade is None
@@ -151,7 +157,7 @@ def _roll_legal(state: GameState, action: Roll) -> bool:
     )
 
 
-def _end_turn_legal(state: GameState, action: EndTurn) -> bool:
+def _end_turn_legal(state: Seen, action: EndTurn) -> bool:
     seat = action.player
     return (
         state.phase == "end_turn"
@@ -165,25 +171,26 @@ def _end_turn_legal(state: GameState, action: EndTurn) -> bool:
     )
 
 
-def _decline_legal(state: GameState, action: Decline) -> bool:
+def _decline_legal(state: Seen, action: Decline) -> bool:
     return state.phase == "buy" and _turn_player(state, action)
 
 
-def _buy_legal(state: GameState, action: Buy) -> bool:
-    if state.phase != "buy" or not _turn_player(state, action):
+def _buy_legal(state: Seen, action: Buy) -> bool:
+    seat = action.player
+    if state.phase != "buy" or type(seat) is not int or seat != state.turn or not _calm(state):
         return False
     square = state.pending_square
-    return square is not None and state.players[action.player].cash >= state.board.property(square).price
+    return square is not None and state.players[seat].cash >= state.board.layout.prices[square]
 
 
-def _pay_fine_legal(state: GameState, action: PayJailFine) -> bool:
+def _pay_fine_legal(state: Seen, action: PayJailFine) -> bool:
     if state.phase != "roll" or not _turn_player(state, action):
         return False
     player = state.players[action.player]
-    return player.in_jail and player.cash >= state.rules.jail.fine
+    return player.in_jail and player.cash >= terms_of(state.rules).fine
 
 
-def _bidder(state: GameState, action: Action) -> bool:
+def _bidder(state: Seen, action: Action) -> bool:
     """The action is the bidder's to act in a running auction (no offer, received lot or debt first)."""
     a = state.auction
     seat = action.player
@@ -198,7 +205,7 @@ def _bidder(state: GameState, action: Action) -> bool:
     )
 
 
-def _bid_legal(state: GameState, action: Bid) -> bool:
+def _bid_legal(state: Seen, action: Bid) -> bool:
     amount = action.amount
     if type(amount) is not int or not 1 <= amount <= MAX_BID or not _bidder(state, action):
         return False
@@ -206,13 +213,13 @@ def _bid_legal(state: GameState, action: Bid) -> bool:
     return auction.minimum_bid(state, state.auction) <= amount <= state.players[action.player].cash
 
 
-def _answer_legal(state: GameState, action: AcceptTrade | RejectTrade) -> bool:
+def _answer_legal(state: Seen, action: AcceptTrade | RejectTrade) -> bool:
     offer = state.trade
     seat = action.player
     return offer is not None and type(seat) is int and seat == offer.partner and state.phase != "game_over"
 
 
-def _pay_debt_legal(state: GameState, action: PayDebt) -> bool:
+def _pay_debt_legal(state: Seen, action: PayDebt) -> bool:
     debts = state.debts
     seat = action.player
     return (
@@ -226,7 +233,7 @@ def _pay_debt_legal(state: GameState, action: PayDebt) -> bool:
     )
 
 
-def _keep_legal(state: GameState, action: KeepMortgage) -> bool:
+def _keep_legal(state: Seen, action: KeepMortgage) -> bool:
     choices = state.mortgage_choices
     seat, square = action.player, action.square
     return (
@@ -239,7 +246,7 @@ def _keep_legal(state: GameState, action: KeepMortgage) -> bool:
     )
 
 
-PLAINLY_LEGAL: dict[type, Callable[[GameState, Action], bool]] = {
+PLAINLY_LEGAL: dict[type, Callable[[Seen, Action], bool]] = {
     Roll: _roll_legal,  # type: ignore[dict-item]
     EndTurn: _end_turn_legal,  # type: ignore[dict-item]
     Buy: _buy_legal,  # type: ignore[dict-item]

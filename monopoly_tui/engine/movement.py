@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from .board import BOARD_SIZE
+from .events import MOVED
 from .table import Table
 
 
 def _collect_salary(t: Table, seat: int, landed_on_go: bool) -> None:
-    go = t.rules.go
-    salary = go.salary
-    if landed_on_go and go.double_on_landing:
+    terms = t.terms
+    salary = terms.salary
+    if landed_on_go and terms.double_on_landing:
         salary *= 2
     t.bank_pays(seat, salary)
     t.emit("passed_go", player=seat, amount=salary)
@@ -22,7 +23,7 @@ def advance(t: Table, seat: int, steps: int) -> None:
     t.move_token(seat, target)
     if start + steps >= BOARD_SIZE:
         _collect_salary(t, seat, target == 0)
-    t.emit("moved", player=seat, square=target)
+    t.events.append(MOVED[seat][target])
 
 
 def advance_to(t: Table, seat: int, square: int) -> None:
@@ -35,7 +36,7 @@ def move_back(t: Table, seat: int, steps: int) -> None:
     """Move backwards; GO is never collected this way."""
     target = (t.players[seat].position - steps) % BOARD_SIZE
     t.move_token(seat, target)
-    t.emit("moved", player=seat, square=target)
+    t.events.append(MOVED[seat][target])
 
 
 def nearest_ahead(t: Table, seat: int, squares: tuple[int, ...]) -> int:

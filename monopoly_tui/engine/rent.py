@@ -6,11 +6,30 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from .board import STATION_RENT, UTILITY_MULTIPLIER, Board
-from .rules import Rules
-from .state import PlayerState
+from .rules import Rules, terms_of
+from .state import HeldCard
 
 UTILITY_DICE_UNIT = 1_000
 """The dice count in thousands of rubles, like every printed amount: 4 x a throw of 7 is 28 000 ₽."""
+
+
+class Player(Protocol):
+    """A player's fields, read-only: a PlayerState, or the table's Seat."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def cash(self) -> int: ...
+    @property
+    def position(self) -> int: ...
+    @property
+    def in_jail(self) -> bool: ...
+    @property
+    def jail_attempts(self) -> int: ...
+    @property
+    def jail_cards(self) -> tuple[HeldCard, ...]: ...
+    @property
+    def bankrupt(self) -> bool: ...
 
 
 class Holdings(Protocol):
@@ -21,7 +40,7 @@ class Holdings(Protocol):
     @property
     def rules(self) -> Rules: ...
     @property
-    def players(self) -> Sequence[PlayerState]: ...
+    def players(self) -> Sequence[Player]: ...
     @property
     def owner(self) -> Sequence[int | None]: ...
     @property
@@ -52,7 +71,7 @@ def _all_of(values: Sequence[object], squares: tuple[int, ...], value: object) -
     return True
 
 
-def _any_of(values: Sequence[object], squares: tuple[int, ...]) -> bool:
+def any_of(values: Sequence[object], squares: tuple[int, ...]) -> bool:
     """Some one of squares has a true value."""
     for i in squares:  # noqa: SIM110
         if values[i]:
@@ -72,8 +91,7 @@ def rent_due(h: Holdings, square: int, dice_total: int) -> int:
     owner = owners[square]
     if owner is None or h.mortgaged[square]:
         return 0
-    terms = h.rules.rent
-    if h.players[owner].in_jail and not terms.collect_in_jail:
+    if h.players[owner].in_jail and not terms_of(h.rules).collect_in_jail:
         return 0
     layout = h.board.layout
     kind = layout.kinds[square]
@@ -84,15 +102,16 @@ def rent_due(h: Holdings, square: int, dice_total: int) -> int:
         if level:
             return rents[level]
         group = layout.group_of[square]
-        if (
-            _all_of(owners, group, owner)
-            # seed 001 (default): doubled only while no building stands anywhere on the group;
-            # seed 000 (option off): any unbuilt street of the whole group is doubled
-            and not (terms.double_rent_needs_bare_group and _any_of(buildings, group))
-            and not (terms.double_rent_blocked_by_mortgage and _any_of(h.mortgaged, group))
+        if not _all_of(owners, group, owner):
+            return rents[0]
+        terms = terms_of(h.rules)
+        # a whole group: seed 001 (default) doubles only while no building stands anywhere on the
+        # group; seed 000 (option off): any unbuilt street of the whole group is doubled
+        if (terms.bare_group_doubles and any_of(buildings, group)) or (
+            terms.mortgage_blocks_double and any_of(h.mortgaged, group)
         ):
-            return 2 * rents[0]
-        return rents[0]
+            return rents[0]
+        return 2 * rents[0]
     if kind == "station":
         return STATION_RENT[min(owned_in_group(h, square), len(STATION_RENT)) - 1]
     if kind == "utility":

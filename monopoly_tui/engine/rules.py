@@ -122,3 +122,53 @@ class Rules(Frozen):
         if self.end.turn_limit is not None and self.end.turn_limit > MAX_ROUNDS:
             raise ValueError(f"end.turn_limit is {self.end.turn_limit}: at most {MAX_ROUNDS} rounds")
         return self
+
+
+class Terms:
+    """The rules the engine reads on every throw or turn, as plain slots: a validated model's attributes
+    are slower to reach, and a throw reads several (see terms_of)."""
+
+    __slots__ = (
+        "auction",
+        "bare_group_doubles",
+        "collect_in_jail",
+        "double_on_landing",
+        "fine",
+        "jackpot",
+        "max_attempts",
+        "min_opening",
+        "min_step",
+        "mortgage_blocks_double",
+        "salary",
+        "turn_limit",
+    )
+
+    def __init__(self, rules: Rules) -> None:
+        self.salary: int = rules.go.salary
+        self.double_on_landing: bool = rules.go.double_on_landing
+        self.fine: int = rules.jail.fine
+        self.max_attempts: int = rules.jail.max_attempts
+        self.auction: bool = rules.auction.enabled
+        """Auctions are on (a declined lot goes under the hammer)."""
+        self.min_step: int = rules.auction.min_step
+        self.min_opening: int = rules.auction.min_opening
+        self.collect_in_jail: bool = rules.rent.collect_in_jail
+        self.bare_group_doubles: bool = rules.rent.double_rent_needs_bare_group
+        self.mortgage_blocks_double: bool = rules.rent.double_rent_blocked_by_mortgage
+        self.jackpot: bool = rules.free_parking.jackpot
+        self.turn_limit: int | None = rules.end.turn_limit
+
+
+_last: tuple[Rules | None, Terms | None] = (None, None)
+"""The rules last asked for and their terms (a game keeps asking for the same rules)."""
+
+
+def terms_of(rules: Rules) -> Terms:
+    """The terms of rules: made again only when other rules are asked for than last time. (Not cached
+    on the Rules themselves: a model_copy would carry the cache over to rules with other values.)"""
+    global _last
+    held, terms = _last
+    if held is not rules or terms is None:
+        terms = Terms(rules)
+        _last = (rules, terms)
+    return terms

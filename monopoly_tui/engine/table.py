@@ -20,12 +20,13 @@ from typing import Unpack
 from .actions import ProposeTrade
 from .board import Board, DeckName, Layout
 from .events import Event, EventKind
-from .rules import Rules
+from .rules import Rules, Terms, terms_of
 from .state import (
     Auction,
     Debt,
     Decks,
     GameState,
+    HeldCard,
     LastCard,
     MortgageChoice,
     Phase,
@@ -36,20 +37,55 @@ from .state import (
 
 _new = tuple.__new__
 """Builds a named tuple from its values in field order, without the generated constructor's call."""
-assert len(PlayerState._fields) == 7, "a player's changes below name its seven fields by position"
+
+
+class Seat:
+    """A player at the table: the fields of PlayerState, changed in place by the table's methods (the
+    rules read them by the same names). The freeze makes a new PlayerState only for the seats changed."""
+
+    __slots__ = PlayerState._fields
+
+    name: str
+    cash: int
+    position: int
+    in_jail: bool
+    jail_attempts: int
+    jail_cards: tuple[HeldCard, ...]
+    bankrupt: bool
+
+    def __init__(self, player: PlayerState) -> None:
+        (
+            self.name,
+            self.cash,
+            self.position,
+            self.in_jail,
+            self.jail_attempts,
+            self.jail_cards,
+            self.bankrupt,
+        ) = player
 
 
 class Table:
     """Everything of a GameState, with lists where rules change things in place."""
 
-    __slots__ = (*GameState._fields[:-1], "_piles", "_squares_changed", "base", "events", "layout")
+    __slots__ = (
+        *GameState._fields[:-1],
+        "_changed",
+        "_piles",
+        "_players",
+        "_squares_changed",
+        "base",
+        "events",
+        "layout",
+        "terms",
+    )
     """The state's fields but its events (the table keeps a list of them), and its own."""
 
     # the state's fields (see GameState), in its order
     board: Board
     rules: Rules
     seed: int
-    players: list[PlayerState]
+    players: list[Seat]
     owner: tuple[int | None, ...] | list[int | None]
     mortgaged: tuple[bool, ...] | list[bool]
     buildings: tuple[int, ...] | list[int]
@@ -83,10 +119,10 @@ class Table:
     def of(state: GameState) -> Table:
         """A table for state: the one that froze it, when it is still at hand, else a new one."""
         try:
-            made, t = _CARRIED.pop()
+            t = _CARRIED.pop()
         except IndexError:
             return Table(state)
-        return t if made is state else Table(state)
+        return t if t.base is state else Table(state)
 
     def __init__(self, state: GameState) -> None:
         self.base = state
@@ -125,9 +161,15 @@ class Table:
             self.standings,
             _,
         ) = state
-        self.players = list(players)
+        self.players = [Seat(p) for p in players]
+        self._players: tuple[PlayerState, ...] = players
+        """The players as the state has them (those not changed are handed over as they are)."""
+        self._changed: set[int] = set()
+        """The seats whose player changed in this action."""
         self.layout: Layout = self.board.layout
         """The board's lookups by square."""
+        self.terms: Terms = terms_of(self.rules)
+        """The rules read on every throw."""
         self._squares_changed = False
         """A square's owner, mortgage or buildings changed: that tuple is a list until the freeze."""
         self._piles: dict[DeckName, list[int]] = {}
@@ -166,12 +208,15 @@ class Table:
         self.events.append(_new(Event, (kind, player, other, square, amount, deck, card, dice, reason)))
 
     def update_player(self, seat: int, **changes: Unpack[PlayerChanges]) -> None:
-        self.players[seat] = self.players[seat]._replace(**changes)
+        s = self.players[seat]
+        for name, value in changes.items():
+            setattr(s, name, value)
+        self._changed.add(seat)
 
     def move_token(self, seat: int, square: int) -> None:
         """The player's token now stands on square (the rules of moving are movement's)."""
-        p = self.players[seat]
-        self.players[seat] = _new(PlayerState, (p[0], p[1], square, p[3], p[4], p[5], p[6]))
+        self.players[seat].position = square
+        self._changed.add(seat)
 
     def set_owner(self, square: int, seat: int | None) -> None:
         if isinstance(self.owner, tuple):
@@ -193,30 +238,30 @@ class Table:
         self.buildings[square] = level
 
     def add_cash(self, seat: int, amount: int) -> None:
-        p = self.players[seat]
-        self.players[seat] = _new(PlayerState, (p[0], p[1] + amount, p[2], p[3], p[4], p[5], p[6]))
+        self.players[seat].cash += amount
+        self._changed.add(seat)
 
     def bank_pays(self, seat: int, amount: int) -> None:
         """The bank pays a player (salary, card); the bank's money is unlimited."""
-        p = self.players[seat]
-        self.players[seat] = _new(PlayerState, (p[0], p[1] + amount, p[2], p[3], p[4], p[5], p[6]))
+        self.players[seat].cash += amount
+        self._changed.add(seat)
         self.bank_balance -= amount
 
     def pays_bank(self, seat: int, amount: int, *, to_pot: bool = False) -> None:
         """A player pays the bank, or the free-parking pot when the house rule sends it there."""
-        p = self.players[seat]
-        self.players[seat] = _new(PlayerState, (p[0], p[1] - amount, p[2], p[3], p[4], p[5], p[6]))
-        if to_pot and self.rules.free_parking.jackpot:
+        self.players[seat].cash -= amount
+        self._changed.add(seat)
+        if to_pot and self.terms.jackpot:
             self.pot += amount
         else:
             self.bank_balance += amount
 
     def pays_player(self, payer: int, payee: int, amount: int) -> None:
-        players = self.players
-        p = players[payer]
-        players[payer] = _new(PlayerState, (p[0], p[1] - amount, p[2], p[3], p[4], p[5], p[6]))
-        p = players[payee]
-        players[payee] = _new(PlayerState, (p[0], p[1] + amount, p[2], p[3], p[4], p[5], p[6]))
+        players, changed = self.players, self._changed
+        players[payer].cash -= amount
+        changed.add(payer)
+        players[payee].cash += amount
+        changed.add(payee)
 
     def freeze(self) -> GameState:
         """The new immutable state, with this action's events; what no rule changed is handed over as
@@ -237,13 +282,26 @@ class Table:
                 tuple(self.buildings),
             )
             self._squares_changed = False
+        players = self._players
+        changed = self._changed
+        if changed:
+            fresh = list(players)
+            seats = self.players
+            for seat in changed:
+                s = seats[seat]
+                fresh[seat] = _new(
+                    PlayerState,
+                    (s.name, s.cash, s.position, s.in_jail, s.jail_attempts, s.jail_cards, s.bankrupt),
+                )
+            players = self._players = tuple(fresh)
+            changed.clear()
         state = self.base = _new(
             GameState,
             (
                 self.board,
                 self.rules,
                 self.seed,
-                tuple(self.players),
+                players,
                 self.owner,
                 self.mortgaged,
                 self.buildings,
@@ -276,10 +334,11 @@ class Table:
             ),
         )
         self.events = []
-        _CARRIED.append((state, self))
+        _CARRIED.append(self)
         return state
 
 
-_CARRIED: list[tuple[GameState, Table]] = []
-"""The last table frozen and the state it made (at most one: each `Table.of` takes it; a pop and an
-append are each atomic, so two threads applying actions at once at worst make a new table)."""
+_CARRIED: list[Table] = []
+"""The last table frozen, whose `base` is the state it made (at most one: each `Table.of` takes it before
+a table is frozen; a pop and an append are each atomic, so two threads applying actions at once at
+worst make a new table)."""

@@ -6,17 +6,15 @@ from collections import Counter
 
 from . import mortgages
 from .actions import ProposeTrade, TradeSide
-from .board import Street
 from .errors import Problem
-from .rent import Holdings
+from .rent import Holdings, any_of
 from .table import Table
 
 
 def built_group(h: Holdings, square: int) -> bool:
     """A building stands somewhere on the square's colour group (then the lot cannot be traded)."""
-    return isinstance(h.board.squares[square], Street) and any(
-        h.buildings[i] for i in h.board.group_of[square]
-    )
+    layout = h.board.layout
+    return layout.kinds[square] == "street" and any_of(h.buildings, layout.group_of[square])
 
 
 def tradeable_lots(h: Holdings, seat: int) -> list[int]:
@@ -25,19 +23,23 @@ def tradeable_lots(h: Holdings, seat: int) -> list[int]:
 
 
 def _side_problem(h: Holdings, seat: int, side: TradeSide) -> Problem | None:
+    # the side's values read once each (a validated model's attributes are slow to reach)
+    lots, cash, cards = side.lots, side.cash, side.jail_cards
     player = h.players[seat]
-    if len(set(side.lots)) != len(side.lots):
+    if len(set(lots)) != len(lots):
         return ("lot_twice",)
-    for square in side.lots:
-        if not 0 <= square < len(h.owner) or h.owner[square] != seat:
-            return ("not_owned_lot", seat, square)
-        if built_group(h, square):
-            return ("trade_built", square)
-    if side.cash > player.cash:
-        return ("trade_cash", seat, player.cash, side.cash)
-    if side.jail_cards:
+    if lots:
+        owners, buildings, layout = h.owner, h.buildings, h.board.layout
+        for square in lots:
+            if not 0 <= square < len(owners) or owners[square] != seat:
+                return ("not_owned_lot", seat, square)
+            if layout.kinds[square] == "street" and any_of(buildings, layout.group_of[square]):
+                return ("trade_built", square)
+    if cash > player.cash:
+        return ("trade_cash", seat, player.cash, cash)
+    if cards:
         held = Counter(c.deck for c in player.jail_cards)
-        for deck, count in Counter(side.jail_cards).items():
+        for deck, count in Counter(cards).items():
             if held[deck] < count:
                 return ("trade_cards", seat, count, deck)
     return None
@@ -45,13 +47,14 @@ def _side_problem(h: Holdings, seat: int, side: TradeSide) -> Problem | None:
 
 def trade_problem(h: Holdings, offer: ProposeTrade) -> Problem | None:
     """Why the offer may not be made (None: it is a valid proposal)."""
-    if offer.partner == offer.player:
+    seat, partner, give, take = offer.player, offer.partner, offer.give, offer.take
+    if partner == seat:
         return ("trade_self",)
-    if not 0 <= offer.partner < len(h.players) or h.players[offer.partner].bankrupt:
-        return ("partner_out", offer.partner)
-    if offer.give.empty and offer.take.empty:
+    if not 0 <= partner < len(h.players) or h.players[partner].bankrupt:
+        return ("partner_out", partner)
+    if give.empty and take.empty:
         return ("trade_empty",)
-    return _side_problem(h, offer.player, offer.give) or _side_problem(h, offer.partner, offer.take)
+    return _side_problem(h, seat, give) or _side_problem(h, partner, take)
 
 
 def propose(t: Table, offer: ProposeTrade) -> None:

@@ -3,16 +3,31 @@
 from __future__ import annotations
 
 from . import auction, finance, jail, landing, movement
+from .actions import Roll
+from .dice import throw_dice
+from .events import DICE_ROLLED, ROLL_AGAIN, TURNS_STARTED, turn_started
 from .state import GameState
 from .table import Table
 
 
-def throw(t: Table, seat: int, dice: tuple[int, int]) -> None:
-    """The turn player's throw in phase roll: from jail, or an ordinary move (doubles earn another throw)."""
+def roll(t: Table, action: Roll) -> None:
+    """A throw of the dice (the game's generator throws unless the action scripts them): to move, in
+    phase roll, or for a utility's rent in phase utility_roll."""
+    fields = action.__dict__  # both values in one read (see legality._roll_legal)
+    seat, dice = fields["player"], fields["dice"]
+    if dice is None:
+        t.rng, dice = throw_dice(t.rng)
+    if t.phase == "utility_roll":
+        t.emit("dice_rolled", player=seat, dice=dice, reason="utility")
+        landing.utility_throw(t, seat, dice[0] + dice[1])
+        finish_move(t)
+        return
+    # the turn player's throw in phase roll: from jail, or an ordinary move (doubles earn another throw)
     t.dice = dice
-    t.emit("dice_rolled", player=seat, dice=dice)
-    steps = dice[0] + dice[1]
-    is_double = dice[0] == dice[1]
+    one, two = dice
+    t.events.append(DICE_ROLLED[seat][6 * one + two - 7])
+    steps = one + two
+    is_double = one == two
     if t.players[seat].in_jail:
         t.roll_again = False
         if is_double:
@@ -39,11 +54,12 @@ def finish_move(t: Table) -> None:
     t.pending_square = None
     t.phase = "roll" if t.roll_again and not p.in_jail and not p.bankrupt else "end_turn"
     if t.phase == "roll" and t.dice is not None:
-        t.emit("roll_again", player=t.turn)
+        t.events.append(ROLL_AGAIN[t.turn])
 
 
-def end_turn(t: Table) -> None:
-    """Pass the dice to the next player still in the game; a new round starts when the order wraps."""
+def end_turn(t: Table, _action: object = None) -> None:
+    """Pass the dice to the next player still in the game; a new round starts when the order wraps.
+    (`_action`: the EndTurn carried out, when it is one; see game._CARRY_OUT.)"""
     players = t.players
     n = len(players)
     nxt = t.turn
@@ -60,12 +76,14 @@ def end_turn(t: Table) -> None:
     t.pending_square = None
     t.pending_move = None
     t.phase = "roll"
-    limit = t.rules.end.turn_limit
+    limit = t.terms.turn_limit
     if limit is not None and t.round > limit:
         # the richest by net worth wins; a tie goes to the earlier seat
         _game_over(t, sorted(t.active_seats(), key=lambda s: (-finance.net_worth(t, s), s)))
         return
-    t.emit("turn_started", player=nxt, amount=t.round)
+    started = TURNS_STARTED[nxt]  # turn_started's lookup written out: an end of turn is a common action
+    round_ = t.round
+    t.events.append(started[round_] if round_ < len(started) else turn_started(nxt, round_))
 
 
 def bankrupt(t: Table) -> None:
