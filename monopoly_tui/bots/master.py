@@ -14,8 +14,8 @@ offer (or none): a group of its own, bought from a partner who cannot build with
 two players left out. With no offer of its own to make, on its turn (when «Сильный» looks for offers at
 all: it has a group, a mortgaged lot or a group to complete) it buys the streets an opponent lacks for a
 group from the player holding them, at the least price that player accepts (no playouts:
-in 300 games of that rule alone against three «Сильный» it won 38 %, parity 25 %), so that the
-opponent's first deal, if any, is made with «Мастер».
+in 300 games of that rule alone against three «Сильный» of before its auction and swap rules it won
+38 %, parity 25 %), so that the opponent's first deal, if any, is made with «Мастер».
 
 Deterministic for a seed, blind to the game's own dice and card order, never touching the global RNG,
 and bounded by a count of playout rounds per decision (its `Effort`), never by the clock.
