@@ -21,7 +21,7 @@ import shlex
 import sys
 import time
 
-from monopoly_tui import simulate
+from monopoly_tui import tournament
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.bots import BOT_NAMES, make_bot, play_game
 
@@ -37,7 +37,7 @@ def strength(args: argparse.Namespace) -> None:
     """The tournament of `monopoly-tui simulate` (seats rotated): win rates per level with intervals."""
     board = load_board()
     begun = time.perf_counter()
-    totals = simulate.run(
+    totals = tournament.run(
         board,
         games=args.games,
         players=len(args.bots.split(",")),
@@ -51,14 +51,14 @@ def strength(args: argparse.Namespace) -> None:
         turn_limit=args.turn_limit,
     )
     seconds = time.perf_counter() - begun
-    kinds = simulate.lineup(args.bots, len(args.bots.split(",")))
+    kinds = tournament.lineup(args.bots, len(args.bots.split(",")))
     limit = f", decided by net worth after round {args.turn_limit}" if args.turn_limit else ""
     print(
         f"{args.bots}, seats rotated, {totals.games} games "
         f"(seeds {args.seed}..{args.seed + totals.games - 1}), "
         f"trades {'off' if args.no_trades else 'on'}, round limit {args.max_rounds}{limit}; {seconds:.1f} s"
     )
-    by_level = simulate.levels(kinds, totals)
+    by_level = tournament.levels(kinds, totals)
     for kind in dict.fromkeys(kinds):
         level = by_level[kind]
         low, high = level["interval"]
@@ -67,7 +67,7 @@ def strength(args: argparse.Namespace) -> None:
             f"{level['wins']}/{totals.games} = {100 * level['rate']:.1f} % "
             f"[95 % {100 * low:.1f}, {100 * high:.1f}] (parity {100 * level['parity']:.0f} %)"
         )
-    unfinished = simulate.unfinished(totals)
+    unfinished = tournament.unfinished(totals)
     print(f"  unfinished (counted as not won): {unfinished} = {100 * unfinished / totals.games:.1f} %")
     goal = GOALS.get((args.bots, args.no_trades, args.turn_limit is not None))
     if goal is not None:

@@ -26,7 +26,7 @@ from typing import Any
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.bots import BOT_NAMES, EFFORTS, MasterBot, make_bot, play_game
 from monopoly_tui.engine import Action, GameState
-from monopoly_tui.simulate import wilson
+from monopoly_tui.tournament import wilson
 
 PLAYERS = 4
 BUDGET = {"readable": 1.0, "fast": 0.5, "instant": 0.25}

@@ -12,6 +12,9 @@ and polled until it changes. The bare app shows one label and changes it on `r`.
   from sending the key to the pane showing anything different. Between two throws the game is played on
   (buy, end the turn, hand over) with the screen let to settle, the walking token included.
 - Memory: the resident set size of each process after its key presses.
+- Processor time: for each key press, the time the program's threads ran on a processor from the key
+  to the changed screen, and the time they waited for one (Linux's /proc/PID/task/*/schedstat). On a
+  busy machine the wall clock is mostly waiting; the processor time still compares the two apps' work.
 
 Prints figures; nothing here is a test. Skipped, saying why, where tmux is not installed.
 """
@@ -99,9 +102,14 @@ def wheel_venv(folder: Path) -> Path:
 class Pane:
     """A tmux window of its own server, sized width x height, running one program at a time."""
 
-    def __init__(self, server: str, name: str, width: int, height: int) -> None:
-        self.server, self.name = server, name
-        self.tmux("new-session", "-d", "-s", name, "-x", str(width), "-y", str(height), "sleep 100000")
+    def __init__(self, server: str, name: str, width: int, height: int, folder: Path) -> None:
+        """`folder`: the programs' working directory (not the checkout: `python -m monopoly_tui` would
+        import the checkout's sources from there instead of the installed wheel)."""
+        self.server, self.name, self.folder = server, name, folder
+        self._pid: int | None = None
+        """The program running now (None: not looked up since it was started)."""
+        size = ("-x", str(width), "-y", str(height))
+        self.tmux("new-session", "-d", "-s", name, "-c", str(folder), *size, "sleep 100000")
         self.tmux("set-option", "-t", name, "status", "off")
 
     def tmux(self, *args: str) -> str:
@@ -110,7 +118,8 @@ class Pane:
     def start(self, command: list[str]) -> float:
         """Start the program (killing the one running); returns the time it was asked for."""
         started = time.perf_counter()
-        self.tmux("respawn-pane", "-k", "-t", self.name, shlex.join(command))
+        self.tmux("respawn-pane", "-k", "-c", str(self.folder), "-t", self.name, shlex.join(command))
+        self._pid = None
         return started
 
     def screen(self) -> str:
@@ -120,7 +129,9 @@ class Pane:
         return self.tmux("capture-pane", "-p", "-t", self.name)
 
     def pid(self) -> int:
-        return int(self.tmux("display-message", "-p", "-t", self.name, "#{pane_pid}").strip())
+        if self._pid is None:
+            self._pid = int(self.tmux("display-message", "-p", "-t", self.name, "#{pane_pid}").strip())
+        return self._pid
 
     def wait_for(self, done: Callable[[str], bool], timeout: float = 30.0) -> float:
         """Poll the screen until done(screen); returns when that was first seen."""
@@ -134,10 +145,29 @@ class Pane:
 
     def press(self, key: str) -> float:
         """Send a key to a settled screen; seconds until the screen changed."""
+        return self.timed_press(key)[0]
+
+    def timed_press(self, key: str) -> tuple[float, float, float]:
+        """Send a key to a settled screen: seconds until the screen changed, and of those the seconds the
+        program ran on a processor and waited for one."""
         before = self.screen()
+        ran, waited = self.cpu()
         started = time.perf_counter()
         self.tmux("send-keys", "-t", self.name, key)
-        return self.wait_for(lambda screen: screen != before) - started
+        seconds = self.wait_for(lambda screen: screen != before) - started
+        ran_after, waited_after = self.cpu()
+        return seconds, ran_after - ran, waited_after - waited
+
+    def cpu(self) -> tuple[float, float]:
+        """Seconds the pane's program (all its threads) has run on a processor and has waited for one."""
+        ran = waited = 0
+        for task in Path(f"/proc/{self.pid()}/task").iterdir():
+            try:
+                fields = (task / "schedstat").read_text().split()
+            except OSError:  # a thread that ended meanwhile
+                continue
+            ran, waited = ran + int(fields[0]), waited + int(fields[1])
+        return ran / 1e9, waited / 1e9
 
     def settle(self) -> str:
         """Wait until the screen stays the same for SETTLE seconds; returns its text."""
@@ -216,8 +246,11 @@ def cold_starts(ours: Pane, bare: Pane, commands: Commands, runs: int) -> Pair:
     return times
 
 
-def key_presses(ours: Pane, bare: Pane, commands: Commands, count: int) -> tuple[Pair, tuple[int, int]]:
-    """Alternating throws on our board and presses of r on the bare app; then each one's memory."""
+def key_presses(
+    ours: Pane, bare: Pane, commands: Commands, count: int
+) -> tuple[Pair, Pair, Pair, tuple[int, int]]:
+    """Alternating throws on our board and presses of r on the bare app: the seconds to the changed
+    screen, of the processor and waiting for it; then each one's memory."""
     ours.start(commands[0])
     ours.wait_for(showing(OURS_READY))
     ours.settle()
@@ -228,16 +261,21 @@ def key_presses(ours: Pane, bare: Pane, commands: Commands, count: int) -> tuple
     bare.start(commands[1])
     bare.wait_for(showing(BARE_READY))
     times: Pair = ([], [])
+    ran: Pair = ([], [])
+    waited: Pair = ([], [])
     for _ in range(count):
         to_next_throw(ours)
-        times[0].append(ours.press("r"))
         bare.settle()
-        times[1].append(bare.press("r"))
+        for side, pane in enumerate((ours, bare)):
+            seconds, on_cpu, queued = pane.timed_press("r")
+            times[side].append(seconds)
+            ran[side].append(on_cpu)
+            waited[side].append(queued)
     ours.settle()
     rss = ours.rss(), bare.rss()
     for pane in (ours, bare):
         pane.start(["sleep", "100000"])
-    return times, rss
+    return times, ran, waited, rss
 
 
 def main() -> None:
@@ -272,10 +310,10 @@ def main() -> None:
             [*env, str(python), str(folder / "bare.py")],
         )
         server = f"monopoly-bench-{os.getpid()}"
-        ours, bare = Pane(server, "ours", width, height), Pane(server, "bare", width, height)
+        ours, bare = (Pane(server, name, width, height, folder) for name in ("ours", "bare"))
         try:
             starts = cold_starts(ours, bare, commands, args.runs)
-            keys, rss = key_presses(ours, bare, commands, args.presses)
+            keys, ran, waited, rss = key_presses(ours, bare, commands, args.presses)
         finally:
             subprocess.run(["tmux", "-L", server, "kill-server"], check=False, capture_output=True)
     (ours_start, bare_start), (ours_key, bare_key) = starts, keys
@@ -293,6 +331,10 @@ def main() -> None:
             f"   ratio {a / b:.2f}   (ours {min(ours_times) * scale:.2f}..{max(ours_times) * scale:.2f},"
             f" bare {min(bare_times) * scale:.2f}..{max(bare_times) * scale:.2f})"
         )
+    for what, pair in (("of it on a processor", ran), ("of it waiting for one", waited)):
+        a, b = statistics.median(pair[0]), statistics.median(pair[1])
+        ratio = f"   ratio {a / b:.2f}" if b > 0 else ""
+        print(f"    {what:29} median of {args.presses:3}: {a * 1000:7.2f} ms vs {b * 1000:7.2f} ms{ratio}")
     print(
         f"  {'memory (RSS) after the presses':45}: {rss[0] / 1024:7.1f} MB vs {rss[1] / 1024:7.1f} MB"
         f"   ratio {rss[0] / rss[1]:.2f}"

@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import io
 import os
-import shlex
 import sys
 import traceback
 from collections.abc import Callable, Sequence
@@ -263,6 +262,8 @@ def serve_main(args: argparse.Namespace) -> int:
     """`monopoly-tui serve`: the game in a browser through textual-serve, each browser tab its own game
     process. Their saves go to one folder, chosen with --saves (by default <data dir>/served, apart from
     the terminal's games), named here and on each tab's title screen."""
+    import shlex
+
     try:
         from textual_serve.server import Server
     except ImportError as exc:

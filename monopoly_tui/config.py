@@ -15,10 +15,8 @@ value: the game always starts.
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
-import tomllib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -60,8 +58,14 @@ def _read(path: Path) -> dict[str, object] | tuple[str, dict[str, object]]:
             raw = handle.read(MAX_BYTES + 1)
         if len(raw) > MAX_BYTES:
             return ("config.problem.too_large", {})
-        return tomllib.loads(raw.decode("utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        text = raw.decode("utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        return ("config.problem.unreadable", {"error": str(exc)})
+    import tomllib  # only with a file to read (the game's first start has none: it comes up sooner)
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
         return ("config.problem.unreadable", {"error": str(exc)})
 
 
@@ -110,6 +114,8 @@ def load_settings(path: Path | None = None, *, themes: frozenset[str] | None = N
 
 
 def to_toml(settings: Settings) -> str:
+    import json
+
     lines = ["# monopoly-tui settings (written by the game; see the README)"]
     if settings.theme is not None:
         lines.append(f"theme = {json.dumps(settings.theme)}")  # a JSON string is a TOML basic string

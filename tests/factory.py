@@ -6,7 +6,7 @@ state = play(state, roll(0, 2, 3))          # scripted throw by seat 0
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from monopoly_tui.boardfile import load_board
@@ -65,17 +65,18 @@ def make_state(
     chance: Iterable[str] = (),
     community_chest: Iterable[str] = (),
     turn: int = 0,
+    names: Sequence[str] = NAMES,
     **state_fields: Any,
 ) -> GameState:
     """A game of `players` seats set up as described (through the engine's builder, engine.setup):
-    cash, positions, owned lots, jail, deck tops (named cards first, the rest in file order);
-    state_fields are setup's other keywords (phase, debts, auction, ...)."""
+    cash, positions, owned lots, jail, deck tops (named cards first, the rest in file order), the
+    players' names; state_fields are setup's other keywords (phase, debts, auction, ...)."""
     b = board()
     start = (rules or b.rules).start.cash
     jailed = set(in_jail)
     people = [
         PlayerState(
-            name=NAMES[seat],
+            name=names[seat],
             cash=(cash or {}).get(seat, start),
             position=b.jail if seat in jailed else (positions or {}).get(seat, 0),
             in_jail=seat in jailed,

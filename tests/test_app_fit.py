@@ -1,133 +1,185 @@
-"""Every prompt on the board at every supported size: no amount split across a line end, no word of one
-part of the screen running into its neighbour's text, no choice cut short (what the app renders is read
-cell by cell, with the widget that owns each cell)."""
+"""The board in every phase of a turn, at every supported size: no amount split across a line end, no
+word of one part of the screen running into its neighbour's text, no word or choice cut short (what
+the app renders is read cell by cell, with the widget and the style of each cell: tests/screen_check.py,
+whose checks are themselves tested first here)."""
 
 from __future__ import annotations
 
-import re
+import os
 from collections.abc import Callable
 
 import pytest
 from factory import make_state, play, roll
-from textual.widget import Widget
+from rich.style import Style
+from screen_check import Cell, Screen, faults, read_screen, screen_faults, text_rows
+from table import late_game, phases
+from textual.pilot import Pilot
 
 from monopoly_tui.app import MonopolyApp
-from monopoly_tui.app.game_screen import GameScreen
+from monopoly_tui.app.board import BoardView, SquaresList
 from monopoly_tui.app.panels import ChoiceButton
 from monopoly_tui.boardfile import load_board
-from monopoly_tui.engine import (
-    AcceptTrade,
-    Buy,
-    Decline,
-    GameState,
-    ProposeTrade,
-    TradeSide,
-)
-from monopoly_tui.engine.state import Placement
-from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
+from monopoly_tui.engine import AcceptTrade, Buy, Decline, EndTurn, GameState, ProposeTrade, TradeSide
 
 SIZES = [(80, 24), (100, 30), (120, 36), (160, 50)]
-NAMES = ["Аня", "Борис", "Вера", "Глеб", "Дина", "Егор", "Жанна", "Зоя"]
-WORD = re.compile(r"[\w₽.,:!?»«)(\]\[-]")
-"""Characters of a word (or a number, or punctuation stuck to it)."""
-NUMBER_END = re.compile(r"\d[ \u00a0]?$")
-NUMBER_GOES_ON = re.compile(r"^[ \u00a0]?(\d{3}\b|₽)")
 
 
-def mid_game() -> GameState:
-    return make_state(
-        8,
-        positions={0: 39, 2: 24, 3: 24, 4: 24, 5: 1, 6: 1, 7: 1},
-        owners={1: 0, 3: 0, 6: 1, 8: 1, 9: 1, 21: 2, 23: 2, 24: 2, 39: 3, 37: 3, 5: 4, 15: 4, 12: 0},
-        buildings={1: 2, 3: 3, 6: 5, 8: 4, 9: 4, 21: 1, 23: 1, 24: 2},
-        mortgaged=[39, 12],
-        in_jail=[1],
-        jail_cards={1: [("chance", "chance.get_out_of_jail")]},
-        turn=2,
-    )
+# --- the checks themselves -------------------------------------------------------------------------
 
 
-def offered() -> GameState:
-    offer = ProposeTrade(player=0, partner=1, give=TradeSide(lots=(3,)), take=TradeSide(cash=50_000))
-    return play(make_state(2, owners={3: 0}), offer)
+def test_the_check_catches_an_amount_split_across_lines() -> None:
+    split = faults(Screen(text_rows("Залог 75\n000 ₽ ")))
+    assert split and "an amount split" in split[0]
+    assert faults(Screen(text_rows("Итого 10\u00a0381\n000\u00a0₽")))
+    assert faults(Screen(text_rows("Дом 200\u00a0000\n₽")))
 
 
-def mortgaged_received() -> GameState:
-    offer = ProposeTrade(player=0, partner=1, give=TradeSide(lots=(3,)), take=TradeSide(cash=50_000))
-    return play(make_state(2, owners={3: 0}, mortgaged=[3]), offer, AcceptTrade(player=1))
+def test_the_check_catches_an_amount_split_inside_a_column() -> None:
+    rows = text_rows("Житная     Залог 75    Аренда\nул.        000 ₽       2\u00a0000\u00a0₽")
+    assert any("in a column" in f for f in faults(Screen(rows)))
+    # an amount under a number in another column is no split
+    assert faults(Screen(text_rows("Дом 1       Аренда\n         150\u00a0000\u00a0₽"))) == []
 
 
-PROMPTS: dict[str, Callable[[], GameState]] = {
-    "roll": lambda: make_state(2),
-    "buy": lambda: play(make_state(2), roll(0, 1, 2)),
-    "auction": lambda: play(make_state(2), roll(0, 1, 2), Decline(player=0)),
-    "end_turn": lambda: play(make_state(2), roll(0, 1, 2), Buy(player=0)),
-    "jail": lambda: make_state(2, in_jail=[0], jail_cards={0: [("chance", "chance.get_out_of_jail")]}),
-    "debt": lambda: play(make_state(2, cash={0: 10_000}, owners={39: 1}, positions={0: 36}), roll(0, 1, 2)),
-    "trade_offer": offered,
-    "mortgage_choice": mortgaged_received,
-    "utility_roll": lambda: make_state(
-        2, positions={0: 12}, owners={12: 1}, phase="utility_roll", pending_square=12
-    ),
-    "placement": lambda: make_state(
-        2,
-        owners={6: 0, 8: 0, 9: 0, 1: 1, 3: 1},
-        buildings={6: 2, 8: 1, 9: 1, 1: 1, 3: 1},
-        placement=Placement(seat=0, building="house"),
-        phase="end_turn",
-    ),
-    "eight_players": mid_game,
-}
+def test_the_check_catches_an_amount_that_a_wrap_could_split() -> None:
+    assert faults(Screen(text_rows("Залог 75 000 ₽")))
+    assert faults(Screen(text_rows("Залог 75\u00a0000 ₽")))
+    assert faults(Screen(text_rows("Залог 75\u00a0000\u00a0₽, дом 50\u00a0000\u00a0₽"))) == []
 
 
-def screen_cells(app: MonopolyApp) -> tuple[list[str], list[list[Widget]]]:
-    """The screen's rows of text and, for every cell, the widget drawn there."""
-    compositor = app.screen._compositor
-    rows = [strip.text for strip in compositor.render_strips()]
-    owners = [[compositor.get_widget_at(x, y)[0] for x in range(len(row))] for y, row in enumerate(rows)]
-    return rows, owners
+BLACK = ("black", "black")
 
 
-def problems(app: MonopolyApp) -> list[str]:
-    rows, owners = screen_cells(app)
-    found = []
-    text_of: dict[Widget, dict[int, str]] = {}
-    for y, row in enumerate(rows):
-        for x, ch in enumerate(row):
-            widget_rows = text_of.setdefault(owners[y][x], {})
-            widget_rows[y] = widget_rows.get(y, "") + ch
-            if x + 1 < len(row):
-                left, right = owners[y][x], owners[y][x + 1]
-                if left is not right and WORD.match(ch) and WORD.match(row[x + 1]):
-                    found.append(f"row {y}: {row[max(0, x - 12) : x + 13]!r} runs {left} into {right}")
-    for widget, widget_rows in text_of.items():
-        for y, above in widget_rows.items():
-            below = widget_rows.get(y + 1, "")
-            if NUMBER_END.search(above.rstrip(" ")) and NUMBER_GOES_ON.match(below.lstrip(" ")):
-                found.append(f"{widget}: an amount split: {above.strip()!r} / {below.strip()!r}")
-    for button in app.screen.query(ChoiceButton):
-        if button.display and button.choice is not None:
-            shown = "".join(text_of.get(button, {}).values()).replace("\u00a0", " ")
-            if "…" in shown or button.choice.label.replace("\u00a0", " ") not in shown:
-                found.append(f"choice cut: {button.choice.label!r} shown as {shown.strip()!r}")
+def two_pieces(left: str, right: str, *, same_widget: bool, backgrounds: tuple[str, str]) -> Screen:
+    first, second = object(), object()
+    styles = [Style(bgcolor=b) for b in backgrounds]
+    cells = [Cell(ch, styles[0], first) for ch in left]  # type: ignore[arg-type]
+    cells += [Cell(ch, styles[1], first if same_widget else second) for ch in right]  # type: ignore[arg-type]
+    return Screen([cells])
+
+
+def test_the_check_catches_words_of_two_parts_of_the_screen_run_together() -> None:
+    assert faults(two_pieces("Пушкинская", "Маяковск.", same_widget=False, backgrounds=BLACK))
+    assert faults(two_pieces("−200\u00a0000\u00a0₽", "60", same_widget=False, backgrounds=BLACK))
+    assert faults(two_pieces("Пушкинская ", "Маяковск.", same_widget=False, backgrounds=BLACK)) == []
+
+
+def test_the_check_catches_a_mark_against_a_name_without_a_gap() -> None:
+    assert faults(two_pieces("Кр", "Ул. Тверская", same_widget=True, backgrounds=("red", "black")))
+    assert faults(two_pieces("r", "Бросить", same_widget=True, backgrounds=("white", "black")))
+    assert faults(two_pieces("Кр ", "Ул. Тверская", same_widget=True, backgrounds=("red", "black"))) == []
+    assert faults(two_pieces("Вера", ", ваш ход", same_widget=True, backgrounds=BLACK)) == []
+
+
+def test_the_check_catches_a_word_cut_short() -> None:
+    assert faults(Screen(text_rows("[n] Не покупа…")))
+    assert faults(Screen(text_rows("1\u00a0500\u00a00…")))
+    allowed = ["Найти команду…"]
+    assert faults(Screen(text_rows("> Найти команду…")), allowed) == []
+
+
+# --- the board in every phase ----------------------------------------------------------------------
+
+
+async def through_every_size(
+    pilot: Pilot[object], allowed: tuple[str, ...] = ()
+) -> dict[tuple[int, int], list[str]]:
+    """The faults of the screen shown at each size (from the smallest up), where there are any
+    (SCREEN_DUMP=1 in the environment prints each faulty screen with its faults)."""
+    found = {}
+    for size in SIZES:
+        await pilot.resize_terminal(*size)
+        await pilot.pause()
+        shown_screen = read_screen(pilot.app)
+        faults_here = faults(shown_screen, allowed)
+        for button in pilot.app.screen.query(ChoiceButton):  # every choice in full, whatever its width
+            if button.display and button.choice is not None:
+                cells = [c.char for row in shown_screen.rows for c in row if c.widget is button]
+                shown = "".join(cells).replace("\u00a0", " ")
+                if "…" in shown or button.choice.label.replace("\u00a0", " ") not in shown:
+                    faults_here.append(f"choice cut: {button.choice.label!r} shown as {shown.strip()!r}")
+        if faults_here:
+            found[size] = faults_here
+            if os.environ.get("SCREEN_DUMP"):
+                print("==", size, *faults_here, shown_screen.text(), sep="\n")
     return found
 
 
-@pytest.mark.parametrize("name", list(PROMPTS))
+def two_players() -> dict[str, GameState]:
+    """The same phases in a game of two, short names and the starting cash."""
+    offer = ProposeTrade(player=0, partner=1, give=TradeSide(lots=(3,)), take=TradeSide(cash=50_000))
+    return {
+        "roll": make_state(2),
+        "buy": play(make_state(2), roll(0, 1, 2)),
+        "auction": play(make_state(2), roll(0, 1, 2), Decline(player=0)),
+        "end_turn": play(make_state(2), roll(0, 1, 2), Buy(player=0)),
+        "jail": make_state(2, in_jail=[0], jail_cards={0: [("chance", "chance.get_out_of_jail")]}),
+        "debt": play(make_state(2, cash={0: 10_000}, owners={39: 1}, positions={0: 36}), roll(0, 1, 2)),
+        "trade_offer": play(make_state(2, owners={3: 0}), offer),
+        "mortgage_choice": play(make_state(2, owners={3: 0}, mortgaged=[3]), offer, AcceptTrade(player=1)),
+    }
+
+
+STATES: dict[str, Callable[[], GameState]] = {
+    **{f"eight players: {name}": (lambda s=state: s) for name, state in phases().items()},
+    **{f"two players: {name}": (lambda s=state: s) for name, state in two_players().items()},
+}
+
+
+def game_app(state: GameState) -> MonopolyApp:
+    return MonopolyApp(load_board(), position=state, autosave=False)
+
+
+@pytest.mark.parametrize("name", list(STATES))
 async def test_every_prompt_fits_every_size_without_split_amounts_or_words_run_together(name: str) -> None:
-    state = PROMPTS[name]()
-    app = MonopolyApp(load_board(), seed=1, autosave=False)
-    async with app.run_test(size=SIZES[0]) as pilot:
-        await pilot.press("enter", "enter")
-        session = app.session
-        assert session is not None
-        count = len(state.players)
-        session.seats = tuple(Seat(NAMES[i], PLAYER_TOKENS[i], PLAYER_COLORS[i]) for i in range(count))
-        session.state = state
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        screen.redraw()
+    async with game_app(STATES[name]()).run_test(size=SIZES[0]) as pilot:
+        await pilot.pause()
+        assert await through_every_size(pilot) == {}
+
+
+async def test_an_auction_with_a_big_bid_typed_fits_every_size() -> None:
+    async with game_app(phases()["auction"]).run_test(size=SIZES[0]) as pilot:
+        await pilot.pause()
+        await pilot.press(*"10381000")
+        assert await through_every_size(pilot) == {}
+
+
+@pytest.mark.parametrize("square", [24, 10, 39, 12, 5, 0, 37, 31])
+async def test_the_square_inspector_fits_every_size(square: int) -> None:
+    """The deed of a street with houses and three tokens, the jail, the bank's lot, a mortgaged utility,
+    a station, GO, a mortgaged street, a hotel."""
+    async with game_app(late_game()).run_test(size=SIZES[0]) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        screen = pilot.app.screen
+        found = {}
         for size in SIZES:
             await pilot.resize_terminal(*size)
             await pilot.pause()
-            assert problems(app) == [], size
+            if size == SIZES[0]:
+                screen.query_one(SquaresList).move_cursor(row=square)
+            else:
+                screen.query_one(BoardView).move_cursor(square)
+            await pilot.pause()
+            assert screen.has_class("inspecting")
+            faults_here = screen_faults(pilot.app)
+            if faults_here:
+                found[size] = faults_here
+        assert found == {}
+
+
+async def test_the_handoff_and_the_bankruptcy_question_fit_every_size() -> None:
+    state = phases()["end_turn"]
+    async with game_app(state).run_test(size=SIZES[0]) as pilot:
+        await pilot.pause()
+        app = pilot.app
+        assert isinstance(app, MonopolyApp)
+        app.act(EndTurn(player=0))
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "HandoffScreen"
+        assert await through_every_size(pilot) == {}
+    async with game_app(phases()["bankrupt"]).run_test(size=SIZES[0]) as pilot:
+        await pilot.pause()
+        await pilot.press("x")
+        assert pilot.app.screen.__class__.__name__ == "ConfirmScreen"
+        assert await through_every_size(pilot) == {}

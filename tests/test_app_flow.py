@@ -16,7 +16,8 @@ from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
 from monopoly_tui.app.manage import ManageScreen
-from monopoly_tui.app.panels import ChoiceButton
+from monopoly_tui.app.panels import ChoiceButton, StatePanels
+from monopoly_tui.app.prose import Prose
 from monopoly_tui.app.saves_screen import ConfirmScreen
 from monopoly_tui.app.setup import OnOff, SetupScreen
 from monopoly_tui.app.trade import TradeScreen
@@ -37,6 +38,10 @@ def make_app(rules: Rules | None = None, dice: list[tuple[int, int]] | None = No
 async def start(pilot: Pilot[Any]) -> MonopolyApp:
     await pilot.press("enter", "enter")  # Новая игра, Начать игру with two people
     app = pilot.app
+    for _ in range(100):  # a busy machine may take a moment to lay the game screen out
+        if isinstance(app.screen, GameScreen) and app.screen.query(StatePanels):
+            break
+        await pilot.pause(0.05)
     assert isinstance(app, MonopolyApp) and isinstance(app.screen, GameScreen)
     return app
 
@@ -261,7 +266,7 @@ async def test_trades_can_be_judged_and_the_laptop_goes_back_after_the_answer() 
         trade.query_one("#take", SelectionList).focus()
         await pilot.press("home", "down", "space", "down", "space")  # Варшавское шоссе, Улица Огарёва
         await pilot.pause()
-        summary = plain(str(trade.query_one("#trade-summary", Static).render()))
+        summary = plain(trade.query_one("#trade-summary", Prose).text.plain)
         assert (
             "Аня отдаёт: «Житная улица» (60 000 ₽), «Рижская железная дорога» (200 000 ₽, в залоге)"
             in summary
@@ -277,3 +282,49 @@ async def test_trades_can_be_judged_and_the_laptop_goes_back_after_the_answer() 
         await pilot.press("n")
         assert situation(session.state) == "calm"
         assert isinstance(app.screen, HandoffScreen) and app.screen.seat == 0  # back to Аня
+
+
+async def test_a_throw_to_an_offer_to_buy_focuses_nothing_and_repaints_only_what_changed() -> None:
+    """The offer has no harmless default, so the focus leaves «Бросить кубики» and Enter buys nothing;
+    the focus moving neither lays the screen out nor repaints all of it (it repaints the two buttons),
+    and the board repaints only the squares the token walks over."""
+    from monopoly_tui.app.board import SquareCell
+
+    app = make_app(dice=[(1, 2)])
+    async with app.run_test(size=RING) as pilot:
+        await start(pilot)
+        screen = app.screen
+        await pilot.pause()
+        layouts: list[object] = []
+        screen.screen_layout_refresh_signal.subscribe(screen, layouts.append)
+        whole: list[dict[str, object]] = []
+        repaint = screen.refresh
+
+        def spy(*regions: Any, **flags: Any) -> Any:
+            if not regions:
+                whole.append(flags)
+            return repaint(*regions, **flags)
+
+        screen.refresh = spy  # type: ignore[method-assign]
+        cells: set[int] = set()
+
+        def watch(cell: SquareCell) -> None:
+            paint = cell.refresh
+
+            def spy_cell(*regions: Any, **flags: Any) -> Any:
+                cells.add(cell.index)
+                return paint(*regions, **flags)
+
+            cell.refresh = spy_cell  # type: ignore[method-assign]
+
+        for cell in screen.query(SquareCell):
+            watch(cell)
+        await pilot.press("r")
+        await pilot.pause(0.6)  # the token has walked to «Житная»
+        session = app.session
+        assert session is not None and session.state.phase == "buy"
+        assert screen.focused is None
+        assert whole == [] and layouts == []
+        assert cells == {0, 1, 2, 3}  # the token left GO, passed 1 and 2, stands on 3
+        await pilot.press("enter")
+        assert session.state.phase == "buy" and session.state.owner[3] is None

@@ -46,18 +46,24 @@ def make_app(rules: Rules | None = None, dice: Sequence[tuple[int, int]] = ()) -
     return MonopolyApp(load_board(), rules, seed=42, dice=list(dice))
 
 
+async def game_ready(pilot: Pilot[Any]) -> MonopolyApp:
+    """The app once its game screen is mounted (on a busy machine it may still be mounting)."""
+    app = pilot.app
+    assert isinstance(app, MonopolyApp)
+    for _ in range(200):
+        if app.session is not None and app.screen is app.game_screen and app.screen.is_mounted:
+            break
+        await pilot.pause(0.05)
+    await pilot.pause()
+    return app
+
+
 def start_and(*actions: Action) -> Callable[[Pilot[Any]], Awaitable[None]]:
     """Start a default game from the title screen, then apply actions as the players would."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await pilot.press("enter", "enter")
-        app = pilot.app
-        assert isinstance(app, MonopolyApp)
-        for _ in range(200):  # on a busy machine the game screen may still be mounting
-            if app.session is not None and app.screen is app.game_screen and app.screen.is_mounted:
-                break
-            await pilot.pause(0.05)
-        await pilot.pause()
+        app = await game_ready(pilot)
         for action in actions:
             app.act(action)
             await pilot.pause()
@@ -150,7 +156,7 @@ def test_trade_composer(snap_compare: SnapCompare) -> None:
 
 
 def test_rules_screen(snap_compare: SnapCompare) -> None:
-    assert snap_compare(make_app(), terminal_size=RING, press=["enter", "enter", "question_mark"])
+    assert snap_compare(make_app(), terminal_size=RING, run_before=start_and(), press=["question_mark"])
 
 
 def worth_history(rounds: int = 40) -> list[tuple[int, int]]:
@@ -199,8 +205,8 @@ def crafted(**fields: Any) -> Callable[[Pilot[Any]], Awaitable[None]]:
         from monopoly_tui.app.game_screen import GameScreen
 
         await pilot.press("enter", "enter")
-        app = pilot.app
-        assert isinstance(app, MonopolyApp) and app.session is not None
+        app = await game_ready(pilot)
+        assert app.session is not None
         app.session.state = make_state(2, **fields)
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -238,8 +244,8 @@ def mid_game() -> Callable[[Pilot[Any]], Awaitable[None]]:
         from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
 
         await pilot.press("enter", "enter")
-        app = pilot.app
-        assert isinstance(app, MonopolyApp) and app.session is not None
+        app = await game_ready(pilot)
+        assert app.session is not None
         names = ["Аня", "Борис", "Вера", "Глеб", "Дина"]
         app.session.seats = tuple(Seat(n, PLAYER_TOKENS[i], PLAYER_COLORS[i]) for i, n in enumerate(names))
         app.session.state = make_state(
@@ -282,8 +288,8 @@ def test_a_move_in_progress(
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await pilot.press("enter", "enter")
-        assert isinstance(pilot.app, MonopolyApp)
-        pilot.app.act(Roll(player=0))
+        app = await game_ready(pilot)
+        app.act(Roll(player=0))
         await pilot.pause()
         board = pilot.app.screen.query_one(BoardView)
         assert board.walking
@@ -323,3 +329,9 @@ def test_trade_summary(snap_compare: SnapCompare) -> None:
     before = crafted(owners={1: 0, 5: 0, 9: 0, 3: 1, 6: 1, 8: 1}, mortgaged=[5])
     keys = ["t", "space", "down", "space", "tab", "tab", "down", "down", "space", "down", "space"]
     assert snap_compare(make_app(), terminal_size=RING, run_before=before, press=keys)
+
+
+def test_a_throw_in_the_compact_layout(snap_compare: SnapCompare) -> None:
+    """80x24 has no ring to walk along: thrown 4 + 5 from GO, the dice line shows the throw and the list
+    of squares stands at 1-я Парковая (9) with Игрок 1's token, the prompt after the move beside it."""
+    assert snap_compare(make_app(dice=[(4, 5)]), terminal_size=COMPACT, press=["enter", "enter", "r"])

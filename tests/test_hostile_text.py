@@ -8,7 +8,7 @@ from textual.widget import Widget
 from textual.widgets import DataTable, Input, Static
 
 from monopoly_tui.app import MonopolyApp
-from monopoly_tui.app.dialogs import HandoffScreen, markdown_escaped
+from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
 from monopoly_tui.app.gameover import GameOverScreen
 from monopoly_tui.app.manage import ManageScreen
@@ -101,4 +101,3 @@ def test_plain_text_keeps_markup_and_drops_what_a_terminal_would_obey() -> None:
     assert normalise_name("  Аня \n Борисовна\u200f ") == "Аня Борисовна\u200f"
     assert normalise_name("\x1b\u202e") == ""
     assert normalise_name("Е\u0308ж") == "Ёж"  # one spelling (NFC), as setup and saves compare
-    assert markdown_escaped("Поле *[x]*") == "Поле \\*\\[x\\]\\*"

@@ -12,7 +12,8 @@ import pytest
 
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.bots import BOT_NAMES, BotKind, make_bot, play_game
-from monopoly_tui.simulate import main, seated, wilson
+from monopoly_tui.simulate import main
+from monopoly_tui.tournament import seated, wilson
 
 KEYS = {"games", "players", "seed", "rolls", "actions", "rounds", "seconds", "landings", "wins", "unfinished"}
 

@@ -172,40 +172,16 @@ class MonopolyApp(App[None]):
         self.begin(GameSession.start(self.board, seats, seed=state.seed, position=state, dice=self.dice))
 
     def begin(self, session: GameSession) -> None:
-        from ..saves import SaveError, lock_save, new_save_path
-        from .game_screen import GameScreen
-        from .gameover import GameOverScreen
+        """Put a new game on the screen (opening.begin)."""
+        from .opening import begin
 
-        self.session = session
-        if self.autosave:
-            try:
-                path = new_save_path([s.name for s in session.seats])
-            except SaveError as exc:  # no saves folder to be had: the game goes on, unsaved, and says so
-                session.log.append(exc.reason)
-                self.notify(exc.reason, severity="error", timeout=15, markup=False)
-            else:
-                session.save_path = path
-                session.lock = lock_save(path)
-                session.autosave()
-                self.report_save_error()
-        if isinstance(self.screen, TitleScreen):  # --position: the title stays beneath the game
-            self.push_screen(GameScreen(session))
-        else:  # over the setup screen
-            self.switch_screen(GameScreen(session))
-        if session.state.is_over:
-            self.push_screen(GameOverScreen(session))
-        elif session.bot_to_move() is not None:
-            self.call_after_refresh(self.schedule_bot)
+        begin(self, session)
 
     def continue_game(self) -> None:
-        """The most recent unfinished game."""
-        from ..saves import latest_unfinished
+        """The most recent unfinished game (opening.continue_game)."""
+        from .opening import continue_game
 
-        path = latest_unfinished(self.board)
-        if path is None:
-            self.notify(tr("load.no_unfinished"), severity="warning")
-            return
-        self.load_game(path)
+        continue_game(self)
 
     def open_load(self) -> None:
         from .saves_screen import LoadScreen
@@ -213,52 +189,16 @@ class MonopolyApp(App[None]):
         self.push_screen(LoadScreen(self.board))
 
     def load_game(self, path: Path) -> None:
-        """Continue a saved game; a file that cannot be read is reported, never changed."""
-        from ..saves import SaveError, load_save, lock_save
-        from ..session import GameSession
-        from .game_screen import GameScreen
-        from .gameover import GameOverScreen
+        """Continue a saved game (opening.load_game): a file that can't be read is reported, never changed."""
+        from .opening import load_game
 
-        try:
-            lock = lock_save(path) if self.autosave else None
-        except SaveError as exc:  # open in another window: refused here, nothing changed
-            self.notify(exc.reason, severity="error", timeout=8, markup=False)
-            return
-        try:
-            loaded = load_save(path, self.board)
-        except SaveError as exc:
-            if lock is not None:
-                lock.release()
-            self.notify(exc.reason, severity="error", timeout=8, markup=False)
-            return
-        session = GameSession.resume(self.board, loaded)
-        if loaded.notice:  # a cut-off last action was dropped: said here and in the log
-            self.notify(loaded.notice, severity="warning", timeout=10, markup=False)
-        session.lock = lock
-        if not self.autosave:
-            session.save_path = None
-        if self.session is not None:
-            self.session.close()
-        self.session = session
-        while not isinstance(self.screen, TitleScreen) and len(self.screen_stack) > 2:
-            self.pop_screen()
-        self.push_screen(GameScreen(session))
-        if session.state.is_over:
-            self.push_screen(GameOverScreen(session))
-        elif session.bot_to_move() is not None:
-            self.call_after_refresh(self.schedule_bot)
+        load_game(self, path)
 
     def replay_game(self, path: Path) -> None:
-        """Step through a saved game, finished or not."""
-        from ..saves import SaveError, load_save
-        from .replay import ReplayScreen
+        """Step through a saved game, finished or not (opening.replay_game)."""
+        from .opening import replay_game
 
-        try:
-            loaded = load_save(path, self.board)
-        except SaveError as exc:
-            self.notify(exc.reason, severity="error", timeout=8, markup=False)
-            return
-        self.push_screen(ReplayScreen(loaded))
+        replay_game(self, path)
 
     def report_save_error(self) -> None:
         if self.session is not None and self.session.save_error:

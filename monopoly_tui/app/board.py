@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rich.style import Style
 from rich.text import Text
 from textual import events
@@ -93,16 +95,16 @@ class SquareCell(Widget):
 
     DEFAULT_CSS = "SquareCell { height: 100%; width: 100%; }"
 
-    def __init__(self, session: GameSession, index: int) -> None:
+    def __init__(self, session: GameSession, index: int, board: BoardView) -> None:
         super().__init__(id=f"square-{index}", classes="square " + side_of(index))
         self.session = session
         self.index = index
+        self.board = board
         self._shown: Text | None = None
         self._shown_key: tuple[object, ...] | None = None
 
     def _here(self) -> bool:
-        board = self.parent
-        assert isinstance(board, BoardView)
+        board = self.board
         state = self.session.state
         positions = board.positions
         position = state.players[state.turn].position if positions is None else positions[state.turn]
@@ -112,8 +114,7 @@ class SquareCell(Widget):
         """Everything `cell_text` reads that can change during a game: the size, the theme's colours, the
         square's owner, mortgage and buildings, the tokens on it (walking ones where they are shown), the
         player to move standing here (in jail or not), the pot."""
-        board = self.parent
-        assert isinstance(board, BoardView)
+        board = self.board
         state, index = self.session.state, self.index
         return (
             self.size,
@@ -128,8 +129,7 @@ class SquareCell(Widget):
         )
 
     def content(self) -> Text:
-        board = self.parent
-        assert isinstance(board, BoardView)
+        board = self.board
         state = self.session.state
         return cell_text(
             state,
@@ -149,12 +149,11 @@ class SquareCell(Widget):
         return self._shown
 
     def on_click(self, event: events.Click) -> None:
-        board = self.parent
-        if isinstance(board, BoardView):
-            event.stop()
-            board.can_focus = True  # the board takes focus only to be looked at (not in replay, say)
-            board.focus()
-            board.move_cursor(self.index)
+        board = self.board
+        event.stop()
+        board.can_focus = True  # the board takes focus only to be looked at (not in replay, say)
+        board.focus()
+        board.move_cursor(self.index)
 
     def redraw(self) -> None:
         if self.key() != self._shown_key:
@@ -274,16 +273,18 @@ class BoardView(Container):
     ]
 
     DEFAULT_CSS = """
-    BoardView { layout: grid; grid-size: 11 11; height: 1fr; }
-    BoardView > #centre { column-span: 9; row-span: 9; padding: 0 1; }
+    BoardView { layout: grid; grid-size: 3 3; height: 1fr; }
+    BoardView > #centre { padding: 0 1; }
     BoardView > SquaresList { display: none; }
+    BoardView > .ring-row { column-span: 3; layout: grid; grid-size: 11 1; }
+    BoardView > .ring-column { layout: grid; grid-size: 1 9; }
     BoardView #prompt-choices {
         layout: grid; grid-size: 3; grid-columns: 1fr; grid-rows: 1; grid-gutter: 0 1;
     }
     BoardView #prompt-choices Button { width: 100%; }
     BoardView #prompt-choices Button.wide { column-span: 2; }
     BoardView.compact { layout: horizontal; }
-    BoardView.compact > SquareCell { display: none; }
+    BoardView.compact > .ring { display: none; }
     BoardView.compact > SquaresList { display: block; width: 39; height: 100%; }
     BoardView.compact > #centre { width: 1fr; height: 100%; }
     BoardView.compact #prompt-choices { grid-size: 2; grid-columns: 1fr; }
@@ -301,6 +302,13 @@ class BoardView(Container):
         """The square looked at (None: nobody is looking)."""
         self._walk: tuple[int, list[int]] | None = None
         self._walk_timer: Timer | None = None
+        self.cells: dict[int, SquareCell] = {}
+        """The ring's cells by square."""
+        self._drawn: (
+            tuple[tuple[object, ...], tuple[object, ...], tuple[object, ...], tuple[int, ...]] | None
+        ) = None
+        """What `redraw` last looked at: the owners, mortgages, buildings and tokens shown."""
+        self._parking = [i for i, sq in enumerate(session.state.board.squares) if sq.kind == "free_parking"]
 
     def on_mount(self) -> None:
         self._theme_changed(None)
@@ -313,14 +321,30 @@ class BoardView(Container):
         edge = Color.parse(self.palette.edge)
         for cell in self.query(".side-top, .side-bottom").exclude("#square-30, #square-0"):
             cell.styles.border_right = ("solid", edge)
-        self.redraw()
+        self.redraw(everything=True)
 
     def compose(self) -> ComposeResult:
+        """The list (shown in the compact layout), then the ring: the top row, the left column, the centre,
+        the right column, the bottom row. Each side is a container of its own: Textual repaints whatever
+        its container's region overlaps a change, so a change in the centre leaves the ring alone."""
         yield SquaresList(self.session)
+        self.cells = {index: SquareCell(self.session, index, self) for index in range(40)}
+        top: list[int] = []
+        left: list[int] = []
+        right: list[int] = []
+        bottom: list[int] = []
         for index in squares_in_grid_order():
-            yield SquareCell(self.session, index)
-            if index == 19:  # after the first cell of the second row comes the centre
-                yield self.centre
+            row, column = grid_position(index)
+            (top if row == 0 else bottom if row == 10 else left if column == 0 else right).append(index)
+        with Container(id="ring-top", classes="ring ring-row"):
+            yield from (self.cells[i] for i in top)
+        with Container(id="ring-left", classes="ring ring-column"):
+            yield from (self.cells[i] for i in left)
+        yield self.centre
+        with Container(id="ring-right", classes="ring ring-column"):
+            yield from (self.cells[i] for i in right)
+        with Container(id="ring-bottom", classes="ring ring-row"):
+            yield from (self.cells[i] for i in bottom)
 
     def fit(self, width: int, height: int) -> None:
         """Choose the ring or the compact layout for the given terminal size."""
@@ -331,16 +355,41 @@ class BoardView(Container):
             self.query_one(SquaresList).refresh_rows()
         if not compact:
             columns, rows = ring_tracks(width, height - 1)
-            self.styles.grid_columns = columns
-            self.styles.grid_rows = rows
+            corner_w, side_w = columns.split()[:2]
+            corner_h, side_h = rows.split()[:2]
+            self.styles.grid_columns = f"{corner_w} {9 * int(side_w)} {corner_w}"
+            self.styles.grid_rows = f"{corner_h} {9 * int(side_h)} {corner_h}"
+            for side in ("#ring-top", "#ring-bottom"):
+                self.query_one(side).styles.grid_columns = columns
+            for side in ("#ring-left", "#ring-right"):
+                self.query_one(side).styles.grid_rows = " ".join([side_h] * 9)
 
-    def redraw(self) -> None:
-        for cell in self.query(SquareCell):
-            cell.redraw()
+    def redraw(self, *, everything: bool = False) -> None:
+        """Repaint the cells whose card changed. Only these can have: where a token stands or stood (as
+        shown), a square whose owner, mortgage or buildings changed, and free parking (its pot); each of
+        them is repainted only if what it shows is no longer the same (`SquareCell.key`). A key press
+        changes two or three squares: looking at all forty made a good part of its time."""
+        state = self.session.state
+        positions = self.positions or tuple(p.position for p in state.players)
+        drawn = (state.owner, state.mortgaged, state.buildings, positions)
+        before, self._drawn = self._drawn, drawn
+        squares: Iterable[int] = self.cells
+        if not everything and before is not None and len(before[3]) == len(positions):
+            changed = {
+                i
+                for old, new in zip(before[:3], drawn[:3], strict=True)
+                if old is not new
+                for i, (a, b) in enumerate(zip(old, new, strict=True))
+                if a != b
+            }
+            changed.update(before[3], positions, self._parking)
+            squares = changed
+        for index in squares:
+            self.cells[index].redraw()
         if self.has_class("compact"):
-            squares = self.query_one(SquaresList)
-            squares.refresh_rows()
-            squares.follow()
+            rows = self.query_one(SquaresList)
+            rows.refresh_rows()
+            rows.follow()
 
     # --- a token walking square by square ------------------------------------------------------------
 

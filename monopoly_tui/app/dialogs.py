@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 
 from rich.style import Style
+from rich.table import Table
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Markdown, Static
+from textual.widgets import Button, Footer, Static
 
 from ..engine import Board, Rules
 from ..locale import tr
@@ -19,6 +21,7 @@ from ..names import printable
 from ..session import GameSession
 from .buttons import ButtonRow
 from .plain import plain
+from .prose import Prose
 
 
 class HandoffScreen(ModalScreen[None]):
@@ -94,8 +97,8 @@ class HandoffScreen(ModalScreen[None]):
             self.action_trade()
 
 
-def rules_markdown(rules: Rules, board: Board, seed: int | None = None) -> str:
-    """The rules in force, for the help screen; in a game, its seed (the same seed, the same dice)."""
+def rules_options(rules: Rules, seed: int | None = None) -> list[tuple[str, str]]:
+    """The rules in force as (option, value); in a game, its seed (the same seed, the same dice)."""
     yes, no = tr("rules.yes"), tr("rules.no")
     options = [
         (tr("rules.opt.start_cash"), rubles(rules.start.cash)),
@@ -119,32 +122,62 @@ def rules_markdown(rules: Rules, board: Board, seed: int | None = None) -> str:
     ]
     if seed is not None:
         options.append((tr("rules.opt.seed"), str(seed)))
-    table = "\n".join(f"| {name} | {value} |" for name, value in options)
-    return (
-        tr("rules.text", board=markdown_escaped(board.name))
-        + f"\n\n## {tr('rules.options')}\n\n| | |\n|---|---|\n{table}\n"
-    )
+    return options
 
 
-def markdown_escaped(text: str) -> str:
-    """Outside text for a Markdown document: every ASCII punctuation mark escaped, so it stays text."""
-    return re.sub(r"([!-/:-@\[-`{-~])", r"\\\1", printable(text))
+AMOUNT_SPACE = re.compile(r"(?<=\d) (?=\d{3}(?!\d))|(?<=\d) (?=[₽%×])")
+"""A space inside an amount («25 000 ₽», «10 %») of the catalog's rules text."""
+BOLD = re.compile(r"\*\*(.+?)\*\*")
+
+
+def rules_blocks(board: Board) -> list[Text]:
+    """The rules text as paragraphs («# » a heading, «**…**» bold), the board's name shown as plain
+    text, amounts held together by no-break spaces."""
+    blocks = []
+    for block in tr("rules.text", board="\x00").split("\n\n"):
+        heading = block.startswith("#")
+        block = AMOUNT_SPACE.sub("\u00a0", block.lstrip("# "))
+        text = Text(justify="center" if heading else "left", style="bold" if heading else "")
+        at = 0
+        for match in BOLD.finditer(block):
+            text.append(block[at : match.start()])
+            text.append(match.group(1), style="bold")
+            at = match.end()
+        text.append(block[at:])
+        name = printable(board.name)
+        while (spot := text.plain.find("\x00")) >= 0:  # the board's name, from a file: plain text
+            text = Text.assemble(text[:spot], name, text[spot + 1 :], justify=text.justify, style=text.style)
+        blocks.append(text)
+    return blocks
 
 
 class RulesScreen(ModalScreen[None]):
     BINDINGS = [Binding("escape,q,й", "close", tr("binding.close"), key_display="esc")]
     DEFAULT_CSS = """
     RulesScreen { align: center middle; }
-    RulesScreen > VerticalScroll { width: 90%; height: 90%; border: thick $accent; background: $surface; }
+    RulesScreen > VerticalScroll {
+        width: 90%; height: 90%; border: thick $accent; background: $surface; padding: 1 2;
+    }
+    RulesScreen Prose { margin: 0 0 1 0; }
+    RulesScreen .heading { text-style: bold; }
     """
 
     def __init__(self, rules: Rules, board: Board, seed: int | None = None) -> None:
         super().__init__()
-        self.text = rules_markdown(rules, board, seed)
+        self.blocks = rules_blocks(board)
+        self.options = rules_options(rules, seed)
 
     def compose(self) -> ComposeResult:
+        table = Table(box=None, padding=(0, 2, 0, 0), show_header=False, expand=False)
+        table.add_column()
+        table.add_column(no_wrap=True)
+        for name, value in self.options:
+            table.add_row(name, value)
         with VerticalScroll():
-            yield Markdown(self.text)
+            for block in self.blocks:
+                yield Prose(block)
+            yield Prose(Text(tr("rules.options"), style="bold", justify="center"))
+            yield Static(table, id="rules-options")
         yield Footer()
 
     def action_close(self) -> None:

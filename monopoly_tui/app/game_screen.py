@@ -6,7 +6,9 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
+from textual.reactive import Reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..engine import Bid
@@ -58,6 +60,11 @@ class GameScreen(Screen[None]):
     """Holds nothing of its own: it shows `app.session` and asks the app to act."""
 
     AUTO_FOCUS = ""  # back from a dialog, the prompt's own default (often nothing) keeps the focus
+
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """Textual's `Screen.focused`, without its repaint of the whole screen at every change: the widgets
+    that gain and lose the focus repaint themselves. After a throw the focus often moves (an offer to buy
+    has no harmless default to focus), and a whole screen made a throw several times slower to show."""
 
     BINDINGS = [
         *_choice_bindings(),

@@ -45,19 +45,25 @@ def lot_action(actions: list[Action], kind: type, square: int) -> Action | None:
     return next((a for a in actions if isinstance(a, kind) and getattr(a, "square", None) == square), None)
 
 
+PLAYERS = Binding.Group(tr("binding.group.player"))
+MORTGAGE = Binding.Group(tr("binding.group.mortgage"))
+
+
 class ManageScreen(ModalScreen[None]):
     """Choose a player (←/→ or 1–8), a lot (↑/↓), then b build, s sell, g mortgage, u lift, d sell all."""
 
     BINDINGS = [
         Binding("escape,q,й", "close", tr("binding.close"), key_display="esc"),
         # priority: the table would otherwise take ←/→ to scroll sideways
-        Binding("left", "seat(-1)", tr("binding.prev_player"), key_display="←", priority=True),
-        Binding("right", "seat(1)", tr("binding.next_player"), key_display="→", priority=True),
+        # pairs of keys under one label in the footer («← → Игрок», «g u Залог, выкуп»): all the keys
+        # fit 80 columns
+        Binding("left", "seat(-1)", tr("binding.prev_player"), key_display="←", priority=True, group=PLAYERS),
+        Binding("right", "seat(1)", tr("binding.next_player"), key_display="→", priority=True, group=PLAYERS),
         Binding("b,и", "lot('b')", tr("binding.build"), key_display="b"),
         Binding("s,ы", "lot('s')", tr("binding.sell"), key_display="s"),
         Binding("d,в", "sell_group", tr("binding.sell_group"), key_display="d"),
-        Binding("g,п", "lot('g')", tr("binding.mortgage"), key_display="g"),
-        Binding("u,г", "lot('u')", tr("binding.unmortgage"), key_display="u"),
+        Binding("g,п", "lot('g')", tr("binding.mortgage"), key_display="g", group=MORTGAGE),
+        Binding("u,г", "lot('u')", tr("binding.unmortgage"), key_display="u", group=MORTGAGE),
     ]
     DEFAULT_CSS = """
     ManageScreen { align: center middle; }

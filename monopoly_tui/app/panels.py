@@ -3,89 +3,22 @@
 from __future__ import annotations
 
 from rich.style import Style
-from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Static
 
-from ..engine import GameState, current_actor, net_worth
 from ..engine.turn import rounds_played
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
 from .buttons import ButtonRow
-from .cells import readable_on
 from .dice import dice_faces, dice_line, this_turns_dice
 from .plain import plain
+from .players import players_key, players_table, token_chip
 from .prompts import Choice, Prompt
 from .prose import Prose
 from .steady import Steady
-
-
-def players_table(session: GameSession, *, compact: bool = False) -> Table:
-    """Cash, net worth, lots by group, jail cards and jail for every player; the one to act stands out.
-
-    Compact (a narrow window): name and cash only.
-    """
-    state = session.state
-    actor = current_actor(state)
-    table = Table(expand=True, box=None, padding=(0, 1), show_edge=False)
-    # name, jail and cards, cash and worth as wide as they are (never cut); the lots take the rest
-    table.add_column(tr("players.name"), no_wrap=True)
-    table.add_column(tr("players.cash"), justify="right", no_wrap=True)
-    if not compact:
-        table.add_column(tr("players.worth"), justify="right", no_wrap=True)
-        table.add_column(tr("players.lots"), ratio=1)
-    for seat, p in enumerate(state.players):
-        s = session.seats[seat]
-        name = token_chip(s.token, s.color)
-        name.append(" " + p.name, style="bold")
-        if p.bankrupt:
-            table.add_row(name, Text(tr("players.bankrupt"), style="dim"), style="dim")
-            continue
-        if p.in_jail:
-            name.append(" " + tr("players.in_jail"), style="italic")
-        if p.jail_cards:
-            name.append(" " + tr("players.cards", count=len(p.jail_cards)), style="italic")
-        cells: list[Text | str] = [name, rubles(p.cash)]
-        if not compact:
-            cells += [rubles(net_worth(state, seat)), lots_text(state, seat)]
-        table.add_row(*cells, style="reverse" if seat == actor else None)
-    return table
-
-
-def players_key(session: GameSession, compact: bool) -> tuple[object, ...]:
-    """What `players_table` shows: the players' money, jail and cards, the lots and who is to act."""
-    state = session.state
-    players = tuple((p.name, p.cash, p.in_jail, len(p.jail_cards), p.bankrupt) for p in state.players)
-    return (compact, current_actor(state), players, state.owner, state.mortgaged, state.buildings)
-
-
-def token_chip(token: str, color: str) -> Text:
-    """A player's token on their colour, as the board shows it (names stay in the theme's text colour,
-    which reads on light and dark themes alike)."""
-    return Text().append(f" {token} ", style=Style(color=readable_on(color), bgcolor=color, bold=True))
-
-
-def lots_text(state: GameState, seat: int) -> Text:
-    """The player's lots by colour group as group marks, e.g. «К2 Г1 Ж/Д2 Ком1»."""
-    text = Text()
-    board = state.board
-    for group in board.groups:
-        count = sum(1 for i in board.group_members[group.id] if state.owner[i] == seat)
-        if count:
-            strip = Style(color=readable_on(group.color), bgcolor=group.color)
-            text.append(f"{group.mark}{count}", style=strip)
-            text.append(" ")
-    for label, squares in (
-        (tr("players.stations"), board.stations),
-        (tr("players.utilities"), board.utilities),
-    ):
-        count = sum(1 for i in squares if state.owner[i] == seat)
-        if count:
-            text.append(f"{label}{count} ")
-    return text
 
 
 def status_text(session: GameSession, *, compact: bool = False) -> Text:
@@ -125,7 +58,7 @@ class StatePanels(Vertical):
     StatePanels { height: auto; }
     StatePanels #status { height: 1; }
     StatePanels #state-row { height: auto; }
-    StatePanels #players { height: auto; max-height: 10; width: 1fr; }
+    StatePanels #players { height: auto; max-height: 10; width: 1fr; }  /* PLAYERS_ROWS */
     StatePanels #dice { height: 4; width: 23; padding: 0 0 0 2; }
     StatePanels #card { height: auto; max-height: 3; color: $text-muted; }
     StatePanels.compact #state-row { layout: vertical; }
@@ -144,7 +77,8 @@ class StatePanels(Vertical):
         throw too, so that a throw lays nothing out again (in the compact layout their line comes and
         goes)."""
         self.set_class(compact, "compact")
-        self.query_one("#status", Steady).show(status_text(session, compact=compact))
+        status = status_text(session, compact=compact)
+        self.query_one("#status", Steady).show(status, (status.plain, tuple(status.spans)))
         self.query_one("#players", Steady).show(
             players_table(session, compact=compact), players_key(session, compact)
         )
@@ -152,8 +86,10 @@ class StatePanels(Vertical):
         faces = self.query_one("#dice", Steady)
         if faces.display != (dice is not None or not compact):
             faces.display = dice is not None or not compact
-        faces.show(dice_line(dice) if compact else dice_faces(dice))
-        self.query_one("#card", Prose).update(card_text(session))
+        faces.show(dice_line(dice) if compact else dice_faces(dice), (compact, dice))
+        # the compact layout says nothing of cards until one is drawn (its rows are few)
+        none_yet = compact and session.state.last_card is None
+        self.query_one("#card", Prose).update("" if none_yet else card_text(session))
 
 
 MAX_CHOICES = 10
@@ -186,20 +122,22 @@ class ChoiceButton(Button):
         text = None if choice is None else f"[{key_label(choice.key)}] {choice.label}"
         if self.display != (text is not None or keep):
             self.display = text is not None or keep
-        if self.disabled != (text is None):
-            self.disabled = text is None
-            self.set_class(text is None, "unused")
-        if text == self._text:
-            return
-        self._text = text
-        if text is None:
-            self.label = Text("")
-        else:
-            self.label = Text(text)
+        # the classes change without restyling the button each time: it is restyled once, at the end (a
+        # restyle took longer than the rest of a new prompt)
+        classes = self.classes
+        self.set_class(text is None, "unused", update=False)
+        if text is not None:
             # too long for half the compact prompt: it takes a row of its own there; too long for a
             # third of the prompt on the ring: it takes two thirds
-            self.set_class(len(text) > LONG_CHOICE, "long")
-            self.set_class(len(text) > WIDE_CHOICE, "wide")
+            self.set_class(len(text) > LONG_CHOICE, "long", update=False)
+            self.set_class(len(text) > WIDE_CHOICE, "wide", update=False)
+        if self.disabled != (text is None):
+            self.disabled = text is None  # a restyle
+        elif self.classes != classes:
+            self.update_node_styles()
+        if text != self._text:
+            self._text = text
+            self.label = Text("" if text is None else text)
 
 
 class PromptPanel(Vertical):
@@ -219,13 +157,17 @@ class PromptPanel(Vertical):
     """Lines and buttons the prompt keeps room for on the ring (those of an offer to buy a lot), so that
     most prompts after a throw take the same room and nothing is laid out again."""
 
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.buttons = [ChoiceButton() for _ in range(MAX_CHOICES)]
+        """The buttons, in order (kept: a query of the panel at every prompt took longer than the rest)."""
+
     def compose(self) -> ComposeResult:
         yield Prose(id="prompt-title")
         yield Prose(id="prompt-lines")
         yield Prose(id="bid")
         with ButtonRow(id="prompt-choices"):
-            for _ in range(MAX_CHOICES):
-                yield ChoiceButton()
+            yield from self.buttons
 
     def show(self, prompt: Prompt, session: GameSession, *, compact: bool = False) -> None:
         """The prompt; on the ring (not `compact`) in at least the RESERVED room."""
@@ -237,8 +179,13 @@ class PromptPanel(Vertical):
         self.query_one("#prompt-title", Prose).update(title)
         lines = self.query_one("#prompt-lines", Prose)
         lines.update(plain("\n".join(prompt.lines)), keep=lines_kept)
+        self._choices = len(prompt.choices) if compact else None
+        if compact:  # once the panels above have their new heights
+            self.call_after_refresh(self.fit_compact, len(prompt.choices))
+        elif lines.styles.max_height is not None:
+            lines.styles.clear_rule("max_height")
         self.query_one("#bid", Prose).display = prompt.bid is not None
-        buttons = list(self.query(ChoiceButton))
+        buttons = self.buttons
         for n, button in enumerate(buttons):
             button.set_choice(prompt.choices[n] if n < len(prompt.choices) else None, keep=n < buttons_kept)
         # only a harmless choice takes the focus; otherwise nothing has it and Enter decides nothing
@@ -247,6 +194,48 @@ class PromptPanel(Vertical):
             self.screen.set_focus(None)
         else:
             self.screen.set_focus(focus)  # at once: a later focus() could land after the next prompt
+
+    _choices: int | None = None
+    """The choices of the prompt shown in the compact layout (None: on the ring)."""
+
+    def on_mount(self) -> None:
+        # a window made taller or shorter lays the screen out again: the lines get the room there is
+        self.screen.screen_layout_refresh_signal.subscribe(self, self._laid_out)
+
+    def _laid_out(self, _screen: object) -> None:
+        if self._choices is not None:
+            self.fit_compact(self._choices)
+
+    def fit_compact(self, choices: int) -> None:
+        """In the compact layout, where the window is too short for all of the centre, the prompt's lines
+        give way (they scroll) so that its title and its buttons stay on the screen."""
+        lines = self.query_one("#prompt-lines", Prose)
+        width = lines.content_region.width
+        found = self.screen.query(StatePanels)  # (none while the layout changes: the next show fits it)
+        if width <= 0 or not found or not found.first().has_class("compact"):
+            return
+        panels = found.first()
+        title = self.query_one("#prompt-title", Prose)
+        card = panels.query_one("#card", Prose)
+        players = panels.query_one("#players", Steady)
+        above = 1 + players.rows + (1 if panels.query_one("#dice").display else 0)
+        if card.text.plain:
+            above += min(3, len(card.lines(card.content_region.width or width)))
+        long = sum(1 for b in self.query(ChoiceButton) if b.display and b.has_class("long"))
+        button_rows = long + (choices - long + 1) // 2
+        below = 1 + 2  # the key bar, the log's rule and one line of it
+        bid = self.query_one("#bid", Prose)
+        bid_rows = len(bid.lines(width)) if bid.display and bid.text.plain else 0
+        room = self.app.size.height - above - below - 2 - len(title.lines(width)) - bid_rows - button_rows
+        room = max(1, room)
+        limit = room if len(lines.lines(width)) > room else None
+        now = lines.styles.max_height
+        if limit is None and now is not None:
+            lines.styles.clear_rule("max_height")
+            lines.refresh(layout=True)
+        elif limit is not None and (now is None or now.value != limit):
+            lines.styles.max_height = limit
+            lines.styles.overflow_y = "auto"
 
     def show_bid(self, amount: int | None, low: int, cash: int, step: int, jump: int) -> None:
         """The bid being typed (None: not chosen yet), its limits, and on a line of its own the keys."""
@@ -257,22 +246,37 @@ class PromptPanel(Vertical):
         self.query_one("#bid", Prose).update(text)
 
 
+# choice keys with a short name of their own (binding.<key>: «Купить» for «Купить за 60 000 ₽»)
+SHORT_KEYS = frozenset("rbnefcyukoxp")
+
+
+def short_label(choice: Choice) -> str:
+    return tr(f"binding.{choice.key}") if choice.key in SHORT_KEYS else choice.label
+
+
 class KeyBar(Static):
     """The footer of the game screen: the keys of the prompt now, then the keys always there. Where the
-    line is too short for all of them (80 columns), the keys sit closer, the keys always there get short
-    labels and then none: no key is cut off (the prompt's buttons say the same in full)."""
+    line is too short for all of them (80 columns), step by step: the keys sit closer, the keys always
+    there get short labels, the prompt's keys get short ones («Купить», its button says the rest), the
+    keys sit closer still, and only then the keys always there lose theirs: no key is cut off, and at
+    80 columns every prompt's keys keep their labels."""
 
     DEFAULT_CSS = "KeyBar { dock: bottom; height: 1; background: $panel; }"
 
     _shown: Text | None = None
-    _keys: tuple[list[tuple[str, str]], list[tuple[str, str, str]]] = ([], [])
+    _keys: tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]] = ([], [])
+
+    STEPS = ((None, 1, 1), (2, 1, 1), (2, 1, 2), (2, 2, 2), (1, 2, 2), (1, 2, 0), (1, 0, 0))
+    """(the gap between keys (None: wide, padded keys), labels of the prompt's keys, labels of the keys
+    always there): 1 long, 2 short, 0 none."""
 
     def show(self, prompt: Prompt, *, undo: bool = False, pace: int | None = None) -> None:
-        keys = [(key_label(c.key), c.label) for c in prompt.choices]
+        keys = [(key_label(c.key), c.label, short_label(c)) for c in prompt.choices]
         if undo:
-            keys.append(("z", tr("binding.undo")))
+            keys.append(("z", tr("binding.undo"), tr("binding.undo")))
         if pace is not None:
-            keys.append(("s", tr("keys.pace", pace=tr(f"pace.{pace}"))))
+            label = tr("keys.pace", pace=tr(f"pace.{pace}"))
+            keys.append(("s", label, label))
         always = [
             ("l", tr("binding.inspect"), tr("keys.inspect_short")),
             ("?", tr("binding.rules"), tr("binding.rules")),
@@ -284,9 +288,12 @@ class KeyBar(Static):
     def _paint(self) -> None:
         keys, always = self._keys
         width = self.content_region.width or 10_000
-        for wide, labels in ((True, 1), (False, 1), (False, 2), (False, 0)):
-            line = [*keys, *((k, (long, short)[labels - 1] if labels else "") for k, long, short in always)]
-            text = self.line(line, wide=wide)
+
+        def labelled(triples: list[tuple[str, str, str]], labels: int) -> list[tuple[str, str]]:
+            return [(k, (long, short)[labels - 1] if labels else "") for k, long, short in triples]
+
+        for gap, mine, theirs in self.STEPS:
+            text = self.line([*labelled(keys, mine), *labelled(always, theirs)], gap=gap)
             if len(text) <= width:
                 break
         if text != self._shown:
@@ -294,14 +301,15 @@ class KeyBar(Static):
             self.update(text, layout=False)  # one line docked at the bottom: its size never changes
 
     @staticmethod
-    def line(keys: list[tuple[str, str]], *, wide: bool) -> Text:
+    def line(keys: list[tuple[str, str]], *, gap: int | None) -> Text:
+        """The keys with their labels; `gap` spaces between two keys (None: each key on a padded chip,
+        two spaces after a label)."""
         text = Text(no_wrap=True, overflow="ellipsis")
-        for n, (key, label) in enumerate(keys):
-            text.append(f" {key} " if wide else key, style="bold reverse")
+        for key, label in keys:
+            text.append(f" {key} " if gap is None else key, style="bold reverse")
             if label:
-                text.append(f" {label}" + ("  " if wide else " "))
-            if not wide and n < len(keys) - 1:
-                text.append(" ")
+                text.append(f" {label}")
+            text.append(" " * (2 if gap is None else gap))
         text.rstrip()
         return text
 

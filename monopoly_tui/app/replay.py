@@ -32,19 +32,26 @@ def replay_states(loaded: LoadedSave) -> list[GameState]:
     return states
 
 
+STEP = Binding.Group(tr("replay.group.step"))
+TEN = Binding.Group(tr("replay.group.ten"))
+ENDS = Binding.Group(tr("replay.group.ends"))
+
+
 class ReplayScreen(Screen[None]):
     """←/→ one action, PgUp/PgDn ten, Home/End the ends, digits + Enter a round, Esc back."""
 
     BINDINGS = [
-        Binding("right,l", "step(1)", tr("replay.forward"), key_display="→", priority=True),
-        Binding("left,h", "step(-1)", tr("replay.back"), key_display="←", priority=True),
-        Binding("pagedown", "step(10)", tr("replay.forward10"), key_display="PgDn", priority=True),
-        Binding("pageup", "step(-10)", tr("replay.back10"), key_display="PgUp", priority=True),
-        Binding("home", "jump(0)", tr("replay.start"), key_display="Home", priority=True),
-        Binding("end", "jump(-1)", tr("replay.end"), key_display="End", priority=True),
+        # keys that go together under one label in the footer («← → Шаг»): all the keys fit 80 columns
+        Binding("left,h", "step(-1)", tr("replay.back"), key_display="←", priority=True, group=STEP),
+        Binding("right,l", "step(1)", tr("replay.forward"), key_display="→", priority=True, group=STEP),
+        Binding("pageup", "step(-10)", tr("replay.back10"), key_display="PgUp", priority=True, group=TEN),
+        Binding("pagedown", "step(10)", tr("replay.forward10"), key_display="PgDn", priority=True, group=TEN),
+        Binding("home", "jump(0)", tr("replay.start"), key_display="Home", priority=True, group=ENDS),
+        Binding("end", "jump(-1)", tr("replay.end"), key_display="End", priority=True, group=ENDS),
         Binding("enter", "round", tr("replay.round"), key_display="Enter", priority=True),
         Binding("backspace", "erase", tr("binding.bid_erase"), show=False, priority=True),
-        Binding("c,с", "copy_position", tr("binding.copy_position"), key_display="c"),
+        # (c and p are on the bar: «Позиция этого хода: p — показать, c — скопировать»)
+        Binding("c,с", "copy_position", tr("binding.copy_position"), key_display="c", show=False),
         Binding("p,з", "show_position", tr("binding.show_position"), key_display="p", show=False),
         Binding("escape,q,й", "back", tr("binding.back"), key_display="esc"),
         *[

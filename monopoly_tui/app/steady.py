@@ -41,6 +41,11 @@ class Steady(Static):
             for line in console.render_lines(self._renderable, options, pad=False)
         ]
 
+    @property
+    def rows(self) -> int:
+        """The lines it shows (at its width now)."""
+        return len(self._lines) if self._lines is not None else 1
+
     def show(self, renderable: RenderableType, key: Hashable | None = None) -> None:
         width = self.content_region.width
         if key is not None and key == self._key and width == self._width:

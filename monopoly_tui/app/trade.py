@@ -26,6 +26,7 @@ from ..money import rubles
 from ..session import GameSession
 from .plain import plain
 from .prompts import trade_summary
+from .prose import Prose
 from .reasons import reason_text
 
 
@@ -57,8 +58,9 @@ class LotList(SelectionList[str]):
             super().action_cursor_up()
 
 
-def lot_label(state: GameState, square: int) -> Text:
-    """A lot as listed: its group's mark in the group's colour, the name, the price, «в залоге»."""
+def lot_label(state: GameState, square: int, *, short: bool = False) -> Text:
+    """A lot as listed: its group's mark in the group's colour, the name (`short`: the board's short
+    form), the price, «в залоге»."""
     sq = state.board.property(square)
     text = Text()
     if isinstance(sq, Street):
@@ -66,11 +68,27 @@ def lot_label(state: GameState, square: int) -> Text:
         text.append(f"{group.mark:<2} ", style=Style(color=group.color, bold=True))
     else:
         text.append("   ")
-    text.append(plain(sq.name))
+    text.append(plain(sq.short if short else sq.name))
     text.append(f"  {rubles(sq.price)}", style="dim")
     if state.mortgaged[square]:
         text.append(tr("trade.mortgaged"), style="italic")
     return text
+
+
+def option_label(state: GameState, value: str, room: int | None) -> Text:
+    """The label of a lot («lot:<square>») or a jail card («card:<n>:<deck>») in at most `room` cells:
+    in full where it fits, else in the board's short form."""
+    kind, _, rest = value.partition(":")
+    if kind == "lot":
+        label = lot_label(state, int(rest))
+        if room is not None and label.cell_len > room:
+            label = lot_label(state, int(rest), short=True)
+        return label
+    deck = rest.partition(":")[2]
+    label = Text(tr("trade.jail_card", deck=tr(f"deck.{deck}")))
+    if room is not None and label.cell_len > room:
+        label = Text(tr("trade.jail_card.short", deck=tr(f"deck.short.{deck}")))
+    return label
 
 
 class TradeScreen(ModalScreen[None]):
@@ -137,7 +155,7 @@ class TradeScreen(ModalScreen[None]):
                     yield Input(
                         placeholder=tr("trade.cash_take"), type="integer", id="take-cash", valid_empty=True
                     )
-            yield Static(id="trade-summary")
+            yield Prose(id="trade-summary")  # wrapped between words only: amounts stay whole
             yield Static(id="trade-error")
             with Horizontal(id="trade-buttons"):
                 yield Button(tr("trade.propose"), id="propose", variant="primary")
@@ -159,6 +177,21 @@ class TradeScreen(ModalScreen[None]):
         value = self.query_one("#partner", Select).value
         return value if isinstance(value, int) else None
 
+    @staticmethod
+    def room(selection: SelectionList[str]) -> int | None:
+        """Cells a row's label has beside its tick box (None: not laid out yet)."""
+        width = selection.scrollable_content_region.width
+        return width - 5 if width > 0 else None
+
+    def on_resize(self) -> None:
+        """Labels fit the lists' new width (the short forms where the full ones do not)."""
+        state = self.session.state
+        for selection in self.query(SelectionList):
+            room = self.room(selection)
+            for index in range(selection.option_count):
+                value = selection.get_option_at_index(index).value
+                selection.replace_option_prompt_at_index(index, option_label(state, value, room))
+
     def fill(self) -> None:
         """List what each side can offer: tradeable lots (mortgaged marked) and jail cards."""
         state = self.session.state
@@ -167,12 +200,12 @@ class TradeScreen(ModalScreen[None]):
             selection.clear_options()
             if seat is None:
                 continue
+            room = self.room(selection)
             for i in tradeable(self.session, seat):
-                selection.add_option((lot_label(state, i), f"lot:{i}"))
+                selection.add_option((option_label(state, f"lot:{i}", room), f"lot:{i}"))
             for n, card in enumerate(state.players[seat].jail_cards):
-                selection.add_option(
-                    (tr("trade.jail_card", deck=tr(f"deck.{card.deck}")), f"card:{n}:{card.deck}")
-                )
+                value = f"card:{n}:{card.deck}"
+                selection.add_option((option_label(state, value, room), value))
         cash = state.players[self.proposer].cash
         self.query_one("#give-title", Static).update(tr("trade.you_give") + f" ({rubles(cash)})")
         partner = self.partner()
@@ -201,7 +234,7 @@ class TradeScreen(ModalScreen[None]):
         if offer is not None and not (offer.give.empty and offer.take.empty):
             text.append(tr("trade.summary") + "\n", style="bold")
             text.append("\n".join(trade_summary(self.session.state, offer)))
-        self.query_one("#trade-summary", Static).update(text)
+        self.query_one("#trade-summary", Prose).update(text)
 
     @on(Select.Changed)
     def _changed(self, event: Select.Changed) -> None:

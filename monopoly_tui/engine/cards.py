@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from . import finance, jail, landing, movement
+from typing import Literal
+
+from . import finance, jail, movement
 from .board import (
     AdvanceTo,
     AdvanceToNearest,
@@ -19,9 +21,14 @@ from .board import (
 from .state import HeldCard, LastCard
 from .table import Table, _new
 
+CardRent = Literal["double_station", "utility_throw"] | None
+"""A card's special rent: twice the station rent, or ten times a fresh throw for a utility."""
+Stayed = Literal["stayed"]
 
-def draw(t: Table, seat: int, deck: DeckName) -> bool:
-    """Draw and carry out the top card. True when it leaves a decision pending (buy, utility throw)."""
+
+def draw(t: Table, seat: int, deck: DeckName) -> CardRent | Stayed:
+    """Draw and carry out the top card. "stayed" when the token stayed where it was; else the card moved
+    it and the square it came to is still to be carried out (landing.resolve), at the card's rent."""
     pile = t.deck(deck)
     index = pile.pop(0)
     card = t.board.deck(deck)[index]
@@ -31,18 +38,18 @@ def draw(t: Table, seat: int, deck: DeckName) -> bool:
     if isinstance(effect, GetOutOfJail):
         t.update_player(seat, jail_cards=(*t.players[seat].jail_cards, HeldCard(deck=deck, index=index)))
         t.emit("card_kept", player=seat, deck=deck, card=card.id)
-        return False
+        return "stayed"
     pile.append(index)
     if isinstance(effect, AdvanceTo):
         movement.advance_to(t, seat, effect.square)
-        return landing.resolve(t, seat)
+        return None
     if isinstance(effect, AdvanceToNearest):
         targets = t.board.stations if effect.target == "station" else t.board.utilities
         movement.advance_to(t, seat, movement.nearest_ahead(t, seat, targets))
-        return landing.resolve(t, seat, "double_station" if effect.target == "station" else "utility_throw")
+        return "double_station" if effect.target == "station" else "utility_throw"
     if isinstance(effect, MoveBack):
         movement.move_back(t, seat, effect.steps)
-        return landing.resolve(t, seat)
+        return None
     if isinstance(effect, GoToJailCard):
         jail.send_to_jail(t, seat, "card")
     elif isinstance(effect, Collect):
@@ -63,4 +70,4 @@ def draw(t: Table, seat: int, deck: DeckName) -> bool:
         for other in t.active_seats():
             if other != seat:
                 finance.charge(t, other, seat, effect.amount, "card")
-    return False
+    return "stayed"

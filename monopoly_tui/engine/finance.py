@@ -6,7 +6,7 @@ from . import buildings, mortgages
 from .board import Street
 from .events import Event, EventKind
 from .rent import Holdings
-from .state import Debt, GameState
+from .state import Debt, GameState, MortgageChoice
 from .table import Table, _new
 
 CHARGE_EVENTS: dict[str, EventKind] = {"rent": "rent_paid", "tax": "tax_paid"}
@@ -100,7 +100,15 @@ def declare_bankruptcy(t: Table) -> None:
     t.eliminated = (*t.eliminated, seat)
     t.emit("bankrupt", player=seat, other=creditor, amount=cash)
     if creditor is not None:
-        mortgages.receive(t, creditor, lots)
+        receive_mortgaged(t, creditor, lots)
+
+
+def receive_mortgaged(t: Table, seat: int, squares: list[int]) -> None:
+    """Mortgaged lots just received (trade, bankruptcy): interest now, then lift or keep, lot by lot."""
+    for square in squares:
+        if t.mortgaged[square]:
+            charge(t, seat, None, mortgages.interest(t, square), "interest", square=square)
+            t.mortgage_choices = (*t.mortgage_choices, MortgageChoice(seat=seat, square=square))
 
 
 def net_worth(h: Holdings, seat: int) -> int:

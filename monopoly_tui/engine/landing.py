@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
 from . import cards, finance, jail
 from .board import UTILITY_MULTIPLIER
+from .cards import CardRent
 from .rent import UTILITY_DICE_UNIT, rent_due
 from .table import Table
-
-CardRent = Literal["double_station", "utility_throw"] | None
-"""A card's special rent: twice the station rent, or ten times a fresh throw for a utility."""
 
 
 def resolve(t: Table, seat: int, card_rent: CardRent = None) -> bool:
@@ -22,7 +18,8 @@ def resolve(t: Table, seat: int, card_rent: CardRent = None) -> bool:
     if kind == "tax":
         finance.charge(t, seat, None, t.layout.taxes[square], "tax", square=square)
     elif kind == "chance" or kind == "community_chest":
-        return cards.draw(t, seat, kind)
+        moved = cards.draw(t, seat, kind)
+        return moved != "stayed" and resolve(t, seat, moved)
     elif kind == "go_to_jail":
         jail.send_to_jail(t, seat, "square")
     elif kind == "free_parking" and t.pot:

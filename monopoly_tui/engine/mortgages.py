@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from . import finance
 from .board import Street
 from .errors import Problem
 from .rent import Holdings
-from .state import MortgageChoice
 from .table import Table
 
 
@@ -60,14 +58,6 @@ def unmortgage(t: Table, seat: int, square: int, *, just_received: bool = False)
     t.set_mortgaged(square, False)
     t.pays_bank(seat, cost)
     t.emit("unmortgaged", player=seat, square=square, amount=cost)
-
-
-def receive(t: Table, seat: int, squares: list[int]) -> None:
-    """Mortgaged lots just received (trade, bankruptcy): interest now, then lift or keep, lot by lot."""
-    for square in squares:
-        if t.mortgaged[square]:
-            finance.charge(t, seat, None, interest(t, square), "interest", square=square)
-            t.mortgage_choices = (*t.mortgage_choices, MortgageChoice(seat=seat, square=square))
 
 
 def mortgage_value(h: Holdings, seat: int) -> int:

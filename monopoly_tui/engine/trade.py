@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import mortgages
+from . import finance
 from .actions import ProposeTrade, TradeSide
 from .errors import Problem
 from .rent import Holdings, any_of
@@ -77,8 +77,8 @@ def accept(t: Table) -> None:
     t.emit("trade_accepted", player=offer.partner, other=offer.player)
     _hand_over(t, offer.player, offer.partner, offer.give)
     _hand_over(t, offer.partner, offer.player, offer.take)
-    mortgages.receive(t, offer.partner, list(offer.give.lots))
-    mortgages.receive(t, offer.player, list(offer.take.lots))
+    finance.receive_mortgaged(t, offer.partner, list(offer.give.lots))
+    finance.receive_mortgaged(t, offer.player, list(offer.take.lots))
 
 
 def _hand_over(t: Table, giver: int, receiver: int, side: TradeSide) -> None:
