@@ -4,9 +4,12 @@ Plays N games of one «Мастер» against three «Сильный» (4 player
 sits in seat i mod 4; seeds S..S+N-1; a round limit; unfinished games count as not won), at one effort
 (`--effort`: the app's pace it thinks at), in `--jobs` processes. Prints the master's win rate with its
 95 % Wilson interval (parity: 25 %), the unfinished share, what its playouts changed (decisions played
-out per kind, and how many took another choice than «Сильный» would have), and the time each decision
-that played out took — median, 95th percentile, longest — against the pace's budget. The bot itself
-never reads the clock (its playouts are counted, not timed): the benchmark times its calls from outside.
+out per kind, how many took another choice than «Сильный» would have, and how far the best other choice's
+playouts were from «Сильный»'s: its mean paired gain as a share of the table), and the time each decision
+that played out took — median, 95th percentile, longest — against the pace's budget, in wall time and in
+this process's processor time (what it takes on a machine not shared with other work), with the load
+average. The bot itself never reads the clock (its playouts are counted, not timed): the benchmark times
+its calls from outside.
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ class Timed:
     def __init__(self, bot: MasterBot) -> None:
         self.bot = bot
         self.times: list[float] = []
+        self.cpu: list[float] = []
+        """The processor time of each of those calls (this process alone: what the call costs when
+        the machine is not shared)."""
 
     @property
     def kind(self) -> Any:
@@ -45,10 +51,11 @@ class Timed:
 
     def _timed(self, call: Any, state: GameState, seat: int) -> Any:
         before = self.bot.looked_ahead
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         out = call(state, seat)
         if self.bot.looked_ahead > before:
             self.times.append(time.perf_counter() - start)
+            self.cpu.append(time.process_time() - cpu)
         return out
 
     def choose(self, state: GameState, seat: int) -> Action:
@@ -60,9 +67,12 @@ class Timed:
         return action
 
 
-def one_game(job: tuple[int, str, int]) -> tuple[str, list[float], Counter[tuple[int, bool]], int]:
+Played = tuple[str, list[float], list[float], Counter[tuple[int, bool]], dict[int, list[float]], int]
+
+
+def one_game(job: tuple[int, str, int]) -> Played:
     """One game: how it ended for the master (won, lost, unfinished), its decisions' times, what its
-    playouts changed, the rounds played."""
+    playouts changed and the gaps they found, the rounds played."""
     seed, effort, max_rounds = job
     board = load_board()
     seat = seed % PLAYERS
@@ -77,7 +87,8 @@ def one_game(job: tuple[int, str, int]) -> tuple[str, list[float], Counter[tuple
     names = [f"{BOT_NAMES[b.kind]} {s + 1}" for s, b in enumerate(bots)]
     final, stats = play_game(board, names, bots, seed, board.rules, max_rounds, checked=False)
     end = "unfinished" if final.winner is None else "won" if final.winner == seat else "lost"
-    return end, bots[seat].times, bots[seat].bot.lookahead.tally, stats.rounds
+    lookahead = bots[seat].bot.lookahead
+    return end, bots[seat].times, bots[seat].cpu, lookahead.tally, lookahead.gaps, stats.rounds
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -98,17 +109,22 @@ def main(argv: list[str] | None = None) -> None:
     begun = time.perf_counter()
     ends: Counter[str] = Counter()
     times: list[float] = []
+    cpu: list[float] = []
     tally: Counter[tuple[int, bool]] = Counter()
+    gaps: dict[int, list[float]] = {}
     rounds = 0
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
             results = list(pool.map(one_game, jobs))
     else:
         results = [one_game(job) for job in jobs]
-    for end, spent, changed, played in results:
+    for end, spent, used, changed, found, played in results:
         ends[end] += 1
         times += spent
+        cpu += used
         tally.update(changed)
+        for salt, values in found.items():
+            gaps.setdefault(salt, []).extend(values)
         rounds += played
     seconds = time.perf_counter() - begun
     e = EFFORTS[args.effort]
@@ -127,15 +143,22 @@ def main(argv: list[str] | None = None) -> None:
     for salt, kind in KINDS.items():
         played = tally[salt, False] + tally[salt, True]
         if played:
-            print(f"  {kind:15} {played:5} decisions played out, {tally[salt, True]:4} not as «Сильный»")
-    if times:
-        budget = BUDGET[args.effort]
-        over = sum(1 for t in times if t > budget)
-        print(
-            f"  time per decision played out ({len(times)}): median {quantile(times, 0.5):.2f} s, "
-            f"95 % within {quantile(times, 0.95):.2f} s, longest {max(times):.2f} s; budget "
-            f"{budget:.2f} s, {over} over"
-        )
+            gap = gaps.get(salt, [0.0])
+            print(
+                f"  {kind:15} {played:5} decisions played out, {tally[salt, True]:4} not as «Сильный»; "
+                f"best other choice's mean gain: median {100 * quantile(gap, 0.5):+.1f} %, "
+                f"90 % below {100 * quantile(gap, 0.9):+.1f} % of the table"
+            )
+    budget = BUDGET[args.effort]
+    for label, values in (("time", times), ("processor time", cpu)):
+        if values:
+            over = sum(1 for t in values if t > budget)
+            print(
+                f"  {label} per decision played out ({len(values)}): median {quantile(values, 0.5):.2f} s, "
+                f"95 % within {quantile(values, 0.95):.2f} s, longest {max(values):.2f} s; budget "
+                f"{budget:.2f} s, {over} over"
+            )
+    print(f"  load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
 if __name__ == "__main__":

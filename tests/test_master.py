@@ -12,9 +12,20 @@ from factory import NAMES, board, make_state, play, roll
 from test_bots import TIGHT, Checked, offered
 
 from monopoly_tui.bots import BOT_KINDS, BOT_NAMES, EFFORTS, MasterBot, make_bot, play_game
+from monopoly_tui.bots.base import BotBase
+from monopoly_tui.bots.driver import play_out
 from monopoly_tui.bots.master_deals import CASH_STEP, accepts, deals, priced
-from monopoly_tui.bots.master_lookahead import Choice, Effort, Lookahead, luck, reshuffled, standing
+from monopoly_tui.bots.master_lookahead import (
+    Choice,
+    Effort,
+    Lookahead,
+    Rollout,
+    luck,
+    reshuffled,
+    standing,
+)
 from monopoly_tui.bots.outlook import outlook
+from monopoly_tui.bots.strong import StrongBot
 from monopoly_tui.engine import (
     AcceptTrade,
     Action,
@@ -31,8 +42,10 @@ from monopoly_tui.engine import (
     why_illegal,
 )
 
-LIGHT = Effort(rounds=96, horizon=3, least=4, most=8)
-"""Enough to tell the choices of the scenarios below apart, quick enough for tests."""
+LIGHT = Effort(rounds=96, horizon=3, least=4, most=8, trades=False)
+"""Enough to tell the choices of the scenarios below apart, quick enough for tests; its playouts make no
+trade offers (with them, «Сильный» in seat 0 buys the last orange street itself on the next turn, so
+"no deal now" and "this deal now" play out alike: see the test of the playouts' trades)."""
 
 ORANGE = {16: 0, 18: 0, 19: 1, 6: 1, 21: 2, 31: 3}
 """Seat 0 holds two orange streets, seat 1 the third (Рублёвское шоссе) and a light blue one, seats 2 and 3
@@ -85,6 +98,19 @@ def test_a_decision_spends_no_more_than_its_budget() -> None:
     assert verdict.rounds <= 2 * verdict.playouts * LIGHT.horizon <= LIGHT.rounds
 
 
+def test_every_effort_keeps_to_its_rounds() -> None:
+    """The efforts the app uses, on a decision that plays out: each candidate within the effort's
+    playouts, every playout within its horizon, the rounds spent within the decision's budget."""
+    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0})
+    for name, effort in EFFORTS.items():
+        bot = master(1, effort)
+        bot.choose(state, 1)
+        verdict = bot.lookahead.last
+        assert verdict is not None and bot.looked_ahead == 1, name
+        assert effort.least <= verdict.playouts <= effort.playouts(2), name
+        assert verdict.rounds <= 2 * verdict.playouts * effort.horizon <= effort.rounds, name
+
+
 def test_the_policy_choice_stands_unless_another_is_clearly_better() -> None:
     """The first candidate is «Сильный»'s own; with a margin no playout can clear (a gain of the whole
     table) the lookahead never leaves it, and with identical candidates nothing is ever clearly better."""
@@ -92,12 +118,26 @@ def test_the_policy_choice_stands_unless_another_is_clearly_better() -> None:
     offer = deals(state, 0, outlook(state, 0).wishes, 1)[0]
     choices = [Choice(None), Choice(offer)]
     assert Lookahead(LIGHT).choose(state, 0, choices, salt=6) == 1
-    strict = Effort(rounds=96, horizon=3, least=4, most=8, margin=1.0)
+    strict = Effort(rounds=96, horizon=3, least=4, most=8, margin=1.0, trades=False)
     assert Lookahead(strict).choose(state, 0, choices, salt=6) == 0
     same = Lookahead(LIGHT)
     assert same.choose(state, 0, [Choice(offer), Choice(offer), Choice(offer)], salt=6) == 0
     # the copies gain exactly nothing: dropped at the first look, after `least` playouts
     assert same.last is not None and same.last.playouts == LIGHT.least
+
+
+def test_the_playouts_trade_as_strong_does_unless_told_not_to() -> None:
+    """A future without deals misjudges a game of «Сильный» players, who make them: in the playouts of
+    the efforts, seat 0 buys the last orange street from seat 1 within two rounds, as «Сильный» does;
+    with trades off in the playouts nobody does."""
+    state = make_state(4, owners=ORANGE, cash=RICH)
+    assert all(effort.trades for effort in EFFORTS.values())
+    futures = {}
+    for trades in (True, False):
+        bots: list[BotBase] = [Rollout(1, s, trades) for s in range(4)]
+        futures[trades], _ = play_out(reshuffled(state, 3), bots, max_rounds=2, checked=False)
+    assert futures[True].owner[19] == 0
+    assert futures[False].owner[19] == 1
 
 
 def test_deals_are_those_the_partner_accepts_at_the_least_price() -> None:
@@ -130,6 +170,38 @@ def test_it_buys_the_group_it_lacks_when_the_playouts_say_so() -> None:
     assert apply(after, answer).owner[19] == 0
     # not looked for again on the same turn with the same holdings (the offer was made)
     assert bot.manage(state, 0) is None and bot.looked_ahead == 1
+
+
+RIVAL = {16: 1, 18: 1, 19: 2, 6: 3, 39: 0}
+"""Seat 1 holds two orange streets, seat 2 the third (Рублёвское шоссе): seat 1 can complete orange by a
+deal with seat 2; seat 0 (the master) has no group to complete, only Улица Арбат, mortgaged (with nothing
+to build, lift or complete «Сильный» looks for no offer at all, and neither does the master)."""
+
+
+def test_it_buys_first_the_street_an_opponent_lacks() -> None:
+    """With no deal of its own, on its turn the master offers seat 2 cash for Рублёвское шоссе, the least
+    seat 2 (as «Сильный») accepts: seat 1 can then complete orange only by a deal with the master."""
+    state = make_state(4, owners=RIVAL, cash=RICH, mortgaged=[39])
+    assert outlook(state, 0).wishes == ()
+    strong = make_bot("strong", 1, 0).manage(state, 0)
+    assert not isinstance(strong, ProposeTrade), "«Сильный» offers nothing (it lifts the mortgage)"
+    bot = master(0)
+    action = bot.manage(state, 0)
+    assert isinstance(action, ProposeTrade)
+    assert (action.partner, action.take.lots, action.give.lots, action.take.cash) == (2, (19,), (), 0)
+    assert accepts(state, action)
+    assert not accepts(state, priced(0, 2, (), (19,), action.give.cash - CASH_STEP))
+    after = apply(state, action)
+    assert apply(after, make_bot("strong", 1, 2).choose(after, 2)).owner[19] == 0
+    assert bot.manage(state, 0) == strong, "not offered twice in a round"
+    assert master(0).manage(state._replace(round=state.round + 1), 0) == action
+    # only on its own turn, only with trades on, only what it can pay
+    assert master(0).manage(state._replace(turn=3), 0) == strong
+    quiet = master(0)
+    quiet.trades = False
+    assert quiet.manage(state, 0) == strong
+    poor = make_state(4, owners=RIVAL, cash={0: action.give.cash // 2}, mortgaged=[39])
+    assert not isinstance(master(0).manage(poor, 0), ProposeTrade)
 
 
 def test_on_another_players_turn_it_offers_as_strong_and_with_trades_off_nothing() -> None:
@@ -169,6 +241,29 @@ def test_an_auction_limit_is_chosen_once_per_auction() -> None:
     assert bot.looked_ahead == 1
     bot.choose(auction, 1)
     assert bot.looked_ahead == 1, "the same auction is not played out again"
+
+
+def test_the_playouts_bid_as_strong_does() -> None:
+    """In the playouts «Сильный»'s auction limit is worked out once an auction: the same limit as
+    «Сильный»'s at every bid, and again when the cash or the holdings differ."""
+    state = play(make_state(3, owners={8: 1, 9: 1}), roll(0, 1, 5))
+    auction = apply(state, Decline(player=0))
+    assert auction.auction is not None
+    rollout, strong = Rollout(1, 1), make_bot("strong", 1, 1)
+    assert isinstance(strong, StrongBot)
+    limit = strong.auction_limit(auction, 1, auction.auction)
+    assert rollout.auction_limit(auction, 1, auction.auction) == limit > 0
+    bid = apply(auction, rollout.choose(auction, 1))
+    assert bid.auction is not None and bid.auction.high_bidder == 1
+    assert rollout.auction_limit(bid, 1, bid.auction) == limit
+    poorer = auction._replace(players=tuple(p._replace(cash=60_000) for p in auction.players))
+    assert poorer.auction is not None
+    assert rollout.auction_limit(poorer, 1, poorer.auction) == strong.auction_limit(poorer, 1, poorer.auction)
+    assert strong.auction_limit(poorer, 1, poorer.auction) < limit
+    other = auction._replace(owner=tuple(None if i == 9 else o for i, o in enumerate(auction.owner)))
+    assert other.auction is not None
+    assert rollout.auction_limit(other, 1, other.auction) == strong.auction_limit(other, 1, other.auction)
+    assert strong.auction_limit(other, 1, other.auction) < limit
 
 
 def test_same_state_same_decision_and_the_game_dice_unseen() -> None:

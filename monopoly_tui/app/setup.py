@@ -31,7 +31,7 @@ SEAT_KINDS: list[tuple[str, BotKind | None]] = [
     ("seat.strong", "strong"),
 ]
 """Who can sit in a seat: a person or a computer player of one of two strengths (the master bot is not
-offered while it plays no better than the strong one; simulate has it)."""
+offered until it wins 60 % of games against three strong ones; simulate has it)."""
 
 HOUSE_RULES = (
     ("start", "first_by_roll"),

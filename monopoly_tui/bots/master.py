@@ -11,7 +11,11 @@ Its edge is in trading. Between «Сильный» players hardly any deal is ma
 as much as the other); «Мастер» also looks for the deals its partner would accept
 (bots/master_deals.py) and makes one when the playouts find it clearly better than «Сильный»'s own
 offer (or none): a group of its own, bought from a partner who cannot build with the cash, beats the
-two players left out.
+two players left out. With no offer of its own to make, on its turn (when «Сильный» looks for offers at
+all: it has a group, a mortgaged lot or a group to complete) it buys the streets an opponent lacks for a
+group from the player holding them, at the least price that player accepts (no playouts:
+in 300 games of that rule alone against three «Сильный» of before its auction and swap rules it won
+38 %, parity 25 %), so that the opponent's first deal, if any, is made with «Мастер».
 
 Deterministic for a seed, blind to the game's own dice and card order, never touching the global RNG,
 and bounded by a count of playout rounds per decision (its `Effort`), never by the clock.
@@ -32,21 +36,26 @@ from ..engine import (
 )
 from ..engine.state import Auction
 from .base import BotKind, JailPolicy
-from .master_deals import deals
+from .master_deals import deals, preemption
 from .master_lookahead import Choice, Effort, Lookahead
 from .outlook import Holdings, holdings, unchanged
 from .strong import APPRAISER, StrongBot
 from .trading import Wish, gains
 
 EFFORTS: dict[str, Effort] = {
-    "readable": Effort(rounds=400, horizon=10, least=8, most=20),
-    "fast": Effort(rounds=180, horizon=8, least=6, most=12),
-    "instant": Effort(rounds=90, horizon=6, least=4, most=8),
+    "readable": Effort(rounds=240, horizon=8, least=6, most=16, margin=0.0, confidence=1.0),
+    "fast": Effort(rounds=120, horizon=6, least=5, most=10, margin=0.0, confidence=1.0),
+    "instant": Effort(rounds=48, horizon=4, least=4, most=6, margin=0.0, confidence=1.0),
 }
 """By the app's pace of computer players: a decision's budget in playout rounds, and how many rounds a
-playout lasts. A playout round of four players takes about 2 ms on this machine when it is quiet (and
-two to three times that when it is busy): readable about 0.8 s a decision at most, fast 0.36 s, instant
-0.18 s; benchmarks/bench_master.py prints the times measured."""
+playout lasts, for at most 1 s a decision at the readable pace, 0.5 s at the fast one, 0.25 s at the
+instant one on this machine. A playout round of four «Сильный» trading takes about 1 ms of processor
+time (up to 3 ms in the playouts of an auction, where every bid goes round the table); measured in
+benchmarks/bench_master.py, the longest decision took 0.72 s of processor time at the readable effort
+and 0.22 s at the instant one (with 60 rounds it took 0.31 s: 48 now). On the machine shared with other
+work a decision's wall time was about five times that. Another choice is taken when its mean paired
+gain is above one standard error: with two (and a margin of 1 % of the table) the playouts changed 19 of
+288 decisions in 48 games and the master won 31 %, as with one (README.md gives the figures)."""
 DEFAULT_EFFORT = "fast"
 DEALS = 2
 """Deals played out against no deal, at most, at one look."""
@@ -66,6 +75,8 @@ class MasterBot(StrongBot):
         """(the auction under way: square, building, round, turn) and the limit chosen for it."""
         self._dealt: tuple[Holdings, int, int] | None = None
         """The holdings, round and seat when deals were last looked for."""
+        self._preempted: tuple[int, tuple[int, ...]] | None = None
+        """The round and the streets of the last pre-emptive offer (not made twice in a round)."""
 
     @property
     def effort(self) -> Effort:
@@ -90,7 +101,19 @@ class MasterBot(StrongBot):
     ) -> ProposeTrade | None:
         """«Сильный»'s own offer (or none); on its own turn, when the holdings changed or every RETHINK
         rounds, the deals a partner would accept are played out against it, and one is made instead if
-        the playouts find it clearly better."""
+        the playouts find it clearly better. With none to make, on its own turn, a pre-emptive one."""
+        offer = self._own_offer(state, seat, spare, wished)
+        if offer is not None or state.turn != seat or not self.trades:
+            return offer
+        offer = preemption(state, seat, spare)
+        if offer is None or self._preempted == (state.round, offer.take.lots):
+            return None
+        self._preempted = (state.round, offer.take.lots)
+        return offer
+
+    def _own_offer(
+        self, state: GameState, seat: int, spare: int, wished: tuple[Wish, ...]
+    ) -> ProposeTrade | None:
         strong = super()._offer(state, seat, spare, wished)
         if state.turn != seat or not self.trades or self._looked_for_deals(state, seat):
             return strong

@@ -1,5 +1,6 @@
 """The trades «Мастер» considers offering: for each colour group it could complete by trade, the deals the
-partner would accept, each at the least cash that makes the partner accept it.
+partner would accept, each at the least cash that makes the partner accept it; and the streets another
+player lacks to complete a group, bought first from whoever holds them.
 
 «Сильный» offers only deals in which it gains at least as much as its partner, and accepts only deals in
 which it gains at least as much as the proposer: between two of them hardly anything changes hands. Yet a
@@ -7,6 +8,11 @@ deal that gives both sides something is won against the two players left out, an
 street that completes a group is worth less to a partner who has no group to build on. So «Мастер» looks
 for the deals the partner would accept — asking the partner's own judgement, as «Сильный» answers — and
 lets the playouts say whether one of them is better than «Сильный»'s own offer, or none.
+
+The first deal of a game decides much of it: in 200 games of four «Сильный» its proposer won 43 %, its
+partner 27 % and each player left out about 15 %. So when «Мастер» has no deal of its own to make, it buys
+the streets an opponent needs to complete a group from the player who holds them (`preemption`): the
+opponent must then deal with «Мастер» or not at all.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import AcceptTrade, GameState, ProposeTrade, TradeSide, apply, why_illegal
+from .outlook import outlook
 from .strong import APPRAISER, StrongBot
 from .trading import Wish, gains
 from .valuation import colour_group, completes_group, lots_of, owns_group
@@ -88,3 +95,21 @@ def deals(state: GameState, seat: int, wishes: tuple[Wish, ...], most: int) -> l
             found.append(Deal(offer, merit))
     found.sort(key=lambda d: -d.merit)
     return [d.offer for d in found[:most]]
+
+
+def preemption(state: GameState, seat: int, spare: int) -> ProposeTrade | None:
+    """The cheapest offer buying, for cash within `spare`, the streets another player lacks to complete a
+    group from the third player who holds them, at the least cash that one accepts; None if there is none."""
+    best: ProposeTrade | None = None
+    for rival in state.active_seats:
+        if rival == seat:
+            continue
+        for wish in outlook(state, rival).wishes:
+            if wish.partner == seat:
+                continue
+            offer = cheapest(state, seat, wish.partner, (), wish.lots)
+            if offer is None or offer.give.cash > spare:
+                continue
+            if best is None or offer.give.cash < best.give.cash:
+                best = offer
+    return best
