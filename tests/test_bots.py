@@ -25,7 +25,8 @@ from monopoly_tui.bots import (
 )
 from monopoly_tui.bots.driver import IN_JAIL
 from monopoly_tui.bots.outlook import Watcher, outlook
-from monopoly_tui.bots.strong import APPRAISER, StrongBot
+from monopoly_tui.bots.strong import StrongBot
+from monopoly_tui.bots.strong_terms import APPRAISER
 from monopoly_tui.bots.valuation import View, visit_rates
 from monopoly_tui.engine import (
     AcceptTrade,

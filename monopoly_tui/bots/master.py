@@ -39,7 +39,8 @@ from .base import BotKind, JailPolicy
 from .master_deals import deals, preemption
 from .master_lookahead import Choice, Effort, Lookahead
 from .outlook import Holdings, holdings, unchanged
-from .strong import APPRAISER, StrongBot
+from .strong import StrongBot
+from .strong_terms import APPRAISER
 from .trading import Wish, gains
 
 EFFORTS: dict[str, Effort] = {

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from ..engine import AcceptTrade, GameState, ProposeTrade, TradeSide, apply, why_illegal
 from .outlook import outlook
-from .strong import APPRAISER, StrongBot
+from .strong import StrongBot
+from .strong_terms import APPRAISER
 from .trading import Wish, gains
 from .valuation import colour_group, completes_group, lots_of, owns_group
 

@@ -34,7 +34,8 @@ from ..engine.state import Auction
 from .base import BotBase
 from .driver import play_out
 from .outlook import Holdings, holdings, unchanged
-from .strong import APPRAISER, NEVER, StrongBot
+from .strong import StrongBot
+from .strong_terms import APPRAISER, NEVER
 from .trading import Wish
 
 _MASK = (1 << 64) - 1
