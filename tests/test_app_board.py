@@ -243,8 +243,9 @@ def test_dice_show_as_faces_with_their_pips_and_doubles_marked() -> None:
         rows = dice_faces((d1, d2)).plain.split("\n")
         faces = [[row[:7] for row in rows[:3]], [row[9:16] for row in rows[:3]]]
         assert [sum(r.count("●") for r in face) for face in faces] == [d1, d2]
-        assert rows[1].endswith(f"= {d1 + d2}")
-        assert ("дубль!" in rows[-1]) == (d1 == d2)
+        assert len(rows) == 4 and all(len(row) == 16 for row in rows[:3])  # nothing beside the faces
+        assert rows[3].startswith(f"= {d1 + d2}")  # the sum under them
+        assert ("дубль!" in rows[3]) == (d1 == d2)
     assert dice_faces(None).plain == ""
     assert dice_line((2, 2)).plain == "Кубики  2   2  = 4  дубль! "
 

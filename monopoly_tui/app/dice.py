@@ -31,7 +31,8 @@ def this_turns_dice(state: GameState) -> tuple[int, int] | None:
 
 
 def dice_faces(dice: tuple[int, int] | None) -> Text:
-    """Two faces of 5 x 3 cells side by side, and «дубль» under them for doubles; empty before a throw."""
+    """Two faces of 7 x 3 cells side by side, and under them their sum and «дубль» for doubles; empty
+    before a throw."""
     if dice is None:
         return Text()
     d1, d2 = dice
@@ -42,10 +43,13 @@ def dice_faces(dice: tuple[int, int] | None) -> Text:
         line.append("  ")
         line.append(f" {' '.join(PIPS[d2][row])} ", style=FACE)
         rows.append(line)
-    total = Text(f" = {d1 + d2}", style="bold")
-    rows[1].append_text(total)
+    # the sum under the faces, not beside them: beside, it ended at the centre's edge, one cell from the
+    # neighbouring square's price («= 10 300 000 ₽» read as one number)
+    under = Text(f"= {d1 + d2}", style="bold")
     if d1 == d2:
-        rows.append(Text(f" {tr('dice.doubles')} ", style=DOUBLES))
+        under.append("  ")
+        under.append(f" {tr('dice.doubles')} ", style=DOUBLES)
+    rows.append(under)
     return Text("\n").join(rows)
 
 
