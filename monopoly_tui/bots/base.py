@@ -182,18 +182,8 @@ class BotBase:
 
     def choose_calm(self, state: GameState, seat: int) -> Action:
         """`choose` in a calm situation (seat: the player whose turn it is): managing first, then the
-        turn's move. The note that managing has nothing to do and the plain moves are written out: this
-        is most of a game's decisions."""
-        quiet = self._quiet
-        if not (
-            quiet is not None
-            and state.owner is quiet[1]
-            and state.mortgaged is quiet[2]
-            and state.buildings is quiet[3]
-            and seat == quiet[0]
-            and state.round < quiet[4]
-            and state.players[seat].cash < quiet[5]
-        ):
+        turn's move. The plain moves are written out: they are most of a game's decisions."""
+        if not self._resting(state, seat):
             action = self._manage_budgeted(state, seat)
             if action is not None:
                 return action
@@ -207,10 +197,10 @@ class BotBase:
             return plain.end_turn if phase == "end_turn" else plain.roll
         return self.move(state, seat)
 
-    def manage_calm(self, state: GameState, seat: int) -> Action | None:
-        """`manage` in a calm situation (None for a seat out of the game)."""
+    def _resting(self, state: GameState, seat: int) -> bool:
+        """Whether the last `rest` still holds: manage_now would find nothing for seat in state."""
         quiet = self._quiet
-        if (
+        return (
             quiet is not None
             and state.owner is quiet[1]
             and state.mortgaged is quiet[2]
@@ -218,7 +208,11 @@ class BotBase:
             and seat == quiet[0]
             and state.round < quiet[4]
             and state.players[seat].cash < quiet[5]
-        ) or state.players[seat].bankrupt:
+        )
+
+    def manage_calm(self, state: GameState, seat: int) -> Action | None:
+        """`manage` in a calm situation (None for a seat out of the game)."""
+        if self._resting(state, seat) or state.players[seat].bankrupt:
             # Quiet, the answer is None whoever asks: a seat out of the game is asked nothing else.
             return None
         return self._manage_budgeted(state, seat)
