@@ -14,7 +14,7 @@ from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.game_screen import GameScreen
 from monopoly_tui.app.setup import SEAT_KINDS, SetupScreen
 from monopoly_tui.bots import MasterBot
-from monopoly_tui.engine import Action, GameState, Rules
+from monopoly_tui.engine import Action, GameState, Roll, Rules
 from monopoly_tui.locale import tr
 from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
 
@@ -121,3 +121,37 @@ async def test_setup_offers_the_master() -> None:
         session = app.session
         assert session is not None
         assert isinstance(session.bots[1], MasterBot) and 0 not in session.bots
+
+
+async def test_when_the_game_moved_on_meanwhile_the_master_thinks_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The state changed while the master thought (here the test throws for it): the answer for the old
+    state is dropped, and the master is asked again about the game as it is now, and moves."""
+    app = MonopolyApp(board(), RULES, dice=[(1, 2)])
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.start_game([seat(0, "Мастер", "master"), seat(1, "Аня", None)], 5, RULES)
+        session = app.session
+        assert session is not None
+        bot = session.bots[0]
+        assert isinstance(bot, MasterBot)
+        gate = Gate(bot)
+        monkeypatch.setattr(bot, "choose", gate.choose)
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if gate.asked.is_set():
+                break
+        assert gate.asked.is_set()
+        asked_about = session.state
+        session.act(Roll(player=0))  # the game moves on under the thinking master
+        moved = session.state
+        assert moved is not asked_about
+        app.after(())
+        gate.free.set()
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if session.state is not moved:
+                break
+        assert len(gate.threads) >= 2, "asked again about the game as it is now"
+        assert session.state is not moved, "and it moved"
+        assert session.record.actions[0] == Roll(player=0, dice=(1, 2))

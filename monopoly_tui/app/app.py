@@ -290,7 +290,9 @@ class MonopolyApp(App[None]):
         """The computer player moves; one that thinks long thinks in a thread first (app/thinking.py)."""
         self._bot_timer = None
         session = self.session
-        if session is None or session.bot_to_move() is None or self.game_screen is not self.screen:
+        if session is None or session.bot_to_move() is None or not self.screen_stack:
+            return  # (no screens: the app is closing, a thought came back too late)
+        if self.game_screen is not self.screen:
             return
         self.pace_bots()
         action = self.thinker.ready(session)

@@ -55,7 +55,14 @@ class Thinker:
         self.app.run_worker(think, thread=True, group="bot-thinking", exclusive=False)
 
     def _answered(self, session: GameSession, state: GameState, action: Action) -> None:
+        """Back on the app's thread: the action is taken at once if the game is still where it was;
+        else it is dropped, and whichever bot the game waits on now (if any) moves in its turn (a
+        step asked for meanwhile found this thread busy and started none)."""
         self.busy = False
+        if not self.app.is_running:
+            return  # the app is closing: nothing more to do
         if self.app.session is session and session.state is state:
             self.decided = (session, state, action)
             self.app.bot_step()
+        else:
+            self.app.schedule_bot()
