@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -176,11 +176,15 @@ class GameScreen(Screen[None]):
                 continue
             board.walk(seat, before[seat], self._positions[seat])
 
-    def on_key(self) -> None:
-        """Any key skips a walking token (the key itself then does what it does)."""
+    def on_key(self, event: events.Key) -> None:
+        """Any key skips a walking token, and does nothing else: the prompt after the move is on the
+        screen while the token walks, and a key pressed to hurry the token must not buy, pay or end the
+        turn there (the bindings, checked after the key reaches the screen, never see it)."""
         board = self.query_one(BoardView)
         if board.walking:
             board.finish_walk()
+            event.stop()
+            event.prevent_default()
 
     def show_keys(self) -> None:
         """The footer: the prompt's keys, undo, and with computer players the pace key and the pace now."""
