@@ -297,7 +297,8 @@ class BoardView(Container):
     def walk(self, seat: int, start: int, end: int) -> None:
         """Show `seat`'s token going from start to end one square at a time (backwards for a short way
         back, as «back 3 squares»); the state is already at the end: only the picture lags (on the ring,
-        or in the compact layout the list's highlighted row)."""
+        or in the compact layout the list's highlighted row). The caller redraws the board after (the
+        game screen does, at once: a redraw here too made the list's forty rows twice the work)."""
         self.finish_walk()
         forward = (end - start) % 40
         if not self.WALK_STEP or forward == 0:
@@ -311,7 +312,6 @@ class BoardView(Container):
         self.positions = tuple(positions)
         self._walk = (seat, steps)
         self._walk_timer = self.set_interval(self.WALK_STEP, self._walk_on)
-        self.redraw()
 
     @property
     def walking(self) -> bool:

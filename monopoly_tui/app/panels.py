@@ -162,10 +162,12 @@ class PromptPanel(Vertical):
         super().__init__(id=id)
         self.buttons = [ChoiceButton() for _ in range(MAX_CHOICES)]
         """The buttons, in order (kept: a query of the panel at every prompt took longer than the rest)."""
+        self.body = Vertical(id="prompt-body")
+        """The lines and an auction's bid: what scrolls where the compact layout has no room for them."""
 
     def compose(self) -> ComposeResult:
         yield Prose(id="prompt-title")
-        with Vertical(id="prompt-body"):  # what scrolls where the compact layout has no room for it
+        with self.body:
             yield Prose(id="prompt-lines")
             yield Prose(id="bid")
         with ButtonRow(id="prompt-choices"):
@@ -182,7 +184,7 @@ class PromptPanel(Vertical):
         lines = self.query_one("#prompt-lines", Prose)
         lines.update(plain("\n".join(prompt.lines)), keep=lines_kept)
         self._choices = len(prompt.choices) if compact else None
-        body = self.query_one("#prompt-body")
+        body = self.body
         if body.scroll_y:  # a new prompt is read from its first line
             body.scroll_home(animate=False)
         if compact:  # once the panels above have their new heights
@@ -225,7 +227,7 @@ class PromptPanel(Vertical):
 
     def scroll_body(self, rows: int = 0, pages: int = 0) -> None:
         """Scroll the prompt's lines by rows, or by pages of the room they have."""
-        body = self.query_one("#prompt-body")
+        body = self.body
         rows += pages * max(1, body.scrollable_content_region.height - 1)
         body.scroll_to(y=body.scroll_y + rows, animate=False)
 
@@ -233,7 +235,7 @@ class PromptPanel(Vertical):
         """In the compact layout, where the window is too short for all of the centre, the prompt's lines
         and an auction's bid give way (they scroll) so that its title and its buttons stay on the screen."""
         lines = self.query_one("#prompt-lines", Prose)
-        body = self.query_one("#prompt-body")
+        body = self.body
         width = lines.content_region.width
         found = self.screen.query(StatePanels)  # (none while the layout changes: the next show fits it)
         if width <= 0 or not found or not found.first().has_class("compact"):
@@ -271,7 +273,7 @@ class PromptPanel(Vertical):
         bid = self.query_one("#bid", Prose)
         bid.update(text)
         if self.scrolls and amount is not None:  # the amount being typed stays in sight
-            body = self.query_one("#prompt-body")
+            body = self.body
             self.call_after_refresh(body.scroll_to_widget, bid, animate=False, top=True)
 
 
