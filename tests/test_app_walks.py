@@ -152,3 +152,28 @@ async def test_a_computer_players_token_jumps_at_the_fast_pace() -> None:
         assert session.state.players[1].position == 5
         assert walks == [0] and not board.walking  # Робот's token never walked
         assert PLAYER_TOKENS[1] in squares.get_cell("5", "tokens").plain
+
+
+async def test_enter_during_a_walk_does_not_press_the_focused_end_of_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Thrown 1 + 3 to Подоходный налог (paid): the prompt after the move has «Завершить ход» focused
+    (harmless on its own), yet Enter pressed while the token walks only puts the token there; the
+    next Enter ends the turn."""
+    from monopoly_tui.app.dialogs import HandoffScreen
+
+    monkeypatch.setattr(BoardView, "WALK_STEP", 1000)
+    app = MonopolyApp(load_board(), seed=42, dice=[(1, 3)], autosave=False)
+    async with app.run_test(size=RING) as pilot:
+        screen, board, _squares = await started(pilot)
+        await pilot.press("r")
+        session = app.session
+        assert session is not None and session.state.phase == "end_turn" and board.walking
+        focused = screen.focused
+        assert focused is not None and getattr(focused, "choice", None) is not None
+        assert focused.choice.key == "e"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        assert not board.walking and session.state.turn == 0 and session.state.phase == "end_turn"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.turn == 1 and isinstance(app.screen, HandoffScreen)
