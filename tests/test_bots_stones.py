@@ -65,6 +65,16 @@ def test_stepping_stones_are_the_streets_leaving_the_bot_one_short_most_valuable
     assert stepping_stones(split, 0) == [Stone(37, 1, 350_000), Stone(39, 2, 400_000)]
 
 
+def test_between_two_players_no_stone_is_bought() -> None:
+    """Heads-up, the cash paid for a stone goes to the one opponent, who buys the bank's lots with it:
+    with two players in the game (one of three bankrupt, or a game of two) there are no stones."""
+    assert stepping_stones(make_state(2, owners={16: 0, 18: 1, 23: 1}), 0) == []
+    assert make_bot("strong", 1, 0).manage(make_state(2, owners={16: 0, 18: 1, 23: 1}), 0) is None
+    three = make_state(3, owners={16: 0, 18: 1, 19: 2})
+    out = three._replace(players=(*three.players[:2], three.players[2]._replace(bankrupt=True)))
+    assert stepping_stones(out, 0) == []
+
+
 def test_no_stepping_stone_is_asked_for_below_the_reserve_nor_twice_in_a_round() -> None:
     """With just the price in hand (less than the price and the reserve) nothing is offered; with
     money to spare the offer is made once in a round, and next round a little more is offered."""

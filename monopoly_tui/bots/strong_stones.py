@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import GameState
-from .strong_terms import APPRAISER
+from .strong_terms import APPRAISER, STONE_PLAYERS
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,13 +28,16 @@ class Stone:
 
 
 def stepping_stones(state: GameState, seat: int) -> list[Stone]:
-    """The streets of colour groups seat lacks exactly two streets of, held by a player still in the
-    game (not the bank), whose purchase alone leaves seat one street short: the most valuable groups
-    first (by what seat thinks a whole group is worth), then by square. None of another player's whole
-    group (its owner would lose it; only such a group, of two streets, can have buildings here)."""
+    """With STONE_PLAYERS or more in the game, the streets of colour groups seat lacks exactly two
+    streets of, held by a player still in the game (not the bank), whose purchase alone leaves seat one
+    street short: the most valuable groups first (by what seat thinks a whole group is worth), then by
+    square. None of another player's whole group (its owner would lose it; only such a group, of two
+    streets, can have buildings here)."""
+    players = state.players
+    if sum(1 for p in players if not p.bankrupt) < STONE_PLAYERS:
+        return []
     board = state.board
     owner = state.owner
-    players = state.players
     found: list[tuple[int, int, Stone]] = []
     for group in board.group_members.values():
         missing = [i for i in group if owner[i] != seat]
