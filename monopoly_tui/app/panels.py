@@ -6,7 +6,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.widgets import Button
 
 from ..engine.turn import rounds_played
 from ..locale import tr
@@ -18,6 +18,7 @@ from .plain import plain
 from .players import players_key, players_table, token_chip
 from .prompts import Choice, Prompt
 from .prose import Prose
+from .rows import Rows
 from .steady import Steady
 
 
@@ -254,14 +255,16 @@ def short_label(choice: Choice) -> str:
     return tr(f"binding.{choice.key}") if choice.key in SHORT_KEYS else choice.label
 
 
-class KeyBar(Static):
+class KeyBar(Rows):
     """The footer of the game screen: the keys of the prompt now, then the keys always there. Where the
     line is too short for all of them (80 columns), step by step: the keys sit closer, the keys always
     there get short labels, the prompt's keys get short ones («Купить», its button says the rest), the
     keys sit closer still, and only then the keys always there lose theirs: no key is cut off, and at
     80 columns every prompt's keys keep their labels."""
 
-    DEFAULT_CSS = "KeyBar { dock: bottom; height: 1; background: $panel; }"
+    DEFAULT_CSS = """
+    KeyBar { dock: bottom; height: 1; background: $panel; text-wrap: wrap; text-overflow: fold; }
+    """
 
     _shown: Text | None = None
     _keys: tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]] = ([], [])
@@ -298,7 +301,7 @@ class KeyBar(Static):
                 break
         if text != self._shown:
             self._shown = text
-            self.update(text, layout=False)  # one line docked at the bottom: its size never changes
+            self.set_rows([text])  # one line docked at the bottom: its size never changes
 
     @staticmethod
     def line(keys: list[tuple[str, str]], *, gap: int | None) -> Text:
