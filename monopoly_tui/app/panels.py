@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.strip import Strip
 from textual.widgets import Button
 
 from ..engine.turn import rounds_played
@@ -18,7 +21,7 @@ from .plain import plain
 from .players import players_key, players_table, token_chip
 from .prompts import Choice, Prompt
 from .prose import Prose
-from .rows import Rows
+from .rows import KEPT, Rows
 from .steady import Steady
 
 
@@ -115,6 +118,21 @@ class ChoiceButton(Button):
         super().__init__("", classes="choice", compact=True)
         self.choice: Choice | None = None
         self._text: str | None = None
+        self._drawn: dict[Hashable, Strip] = {}
+        """Lines rendered, by label, size and look (the prompts of a game come back with the same labels)."""
+
+    def render_line(self, y: int) -> Strip:
+        """The line as Textual renders it, kept for this label at this size and in this look (focus, hover
+        and the rest are in the widget's style)."""
+        if self.text_selection is not None:
+            return super().render_line(y)
+        key = (y, self._text, self.size, self.visual_style)
+        strip = self._drawn.get(key)
+        if strip is None:
+            if len(self._drawn) >= KEPT:
+                self._drawn.clear()
+            strip = self._drawn[key] = super().render_line(y)
+        return strip
 
     def set_choice(self, choice: Choice | None, *, keep: bool = False) -> None:
         """Show the choice (None: hide the button, or with `keep` leave its room empty); a new label is
