@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.strip import Strip
+from textual.widgets import Button
 
 from ..engine.turn import rounds_played
 from ..locale import tr
@@ -18,6 +21,7 @@ from .plain import plain
 from .players import players_key, players_table, token_chip
 from .prompts import Choice, Prompt
 from .prose import Prose
+from .rows import KEPT, Rows
 from .steady import Steady
 
 
@@ -114,6 +118,21 @@ class ChoiceButton(Button):
         super().__init__("", classes="choice", compact=True)
         self.choice: Choice | None = None
         self._text: str | None = None
+        self._drawn: dict[Hashable, Strip] = {}
+        """Lines rendered, by label, size and look (the prompts of a game come back with the same labels)."""
+
+    def render_line(self, y: int) -> Strip:
+        """The line as Textual renders it, kept for this label at this size and in this look (focus, hover
+        and the rest are in the widget's style)."""
+        if self.text_selection is not None:
+            return super().render_line(y)
+        key = (y, self._text, self.size, self.visual_style)
+        strip = self._drawn.get(key)
+        if strip is None:
+            if len(self._drawn) >= KEPT:
+                self._drawn.clear()
+            strip = self._drawn[key] = super().render_line(y)
+        return strip
 
     def set_choice(self, choice: Choice | None, *, keep: bool = False) -> None:
         """Show the choice (None: hide the button, or with `keep` leave its room empty); a new label is
@@ -285,14 +304,16 @@ def short_label(choice: Choice) -> str:
     return tr(f"binding.{choice.key}") if choice.key in SHORT_KEYS else choice.label
 
 
-class KeyBar(Static):
+class KeyBar(Rows):
     """The footer of the game screen: the keys of the prompt now, then the keys always there. Where the
     line is too short for all of them (80 columns), step by step: the keys sit closer, the keys always
     there get short labels, the prompt's keys get short ones («Купить», its button says the rest), the
     keys sit closer still, and only then the keys always there lose theirs: no key is cut off, and at
     80 columns every prompt's keys keep their labels."""
 
-    DEFAULT_CSS = "KeyBar { dock: bottom; height: 1; background: $panel; }"
+    DEFAULT_CSS = """
+    KeyBar { dock: bottom; height: 1; background: $panel; text-wrap: wrap; text-overflow: fold; }
+    """
 
     _shown: Text | None = None
     _keys: tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]] = ([], [])
@@ -345,7 +366,7 @@ class KeyBar(Static):
                     break
         if text != self._shown:
             self._shown = text
-            self.update(text, layout=False)  # one line docked at the bottom: its size never changes
+            self.set_rows([text])  # one line docked at the bottom: its size never changes
 
     @staticmethod
     def line(keys: list[tuple[str, str]], *, gap: int | None) -> Text:
