@@ -36,7 +36,7 @@ def inputs(state: GameState) -> tuple[Rows, Rows]:
     worth = {s: max(APPRAISER.worth(state, s), 0) for s in raw}
     whole = sum(worth.values()) or 1
     model = {s: tuple(n * x / table for x in r) for s, r in raw.items()}
-    share = {s: (n * worth[s] / whole,) for s in raw}
+    share: Rows = {s: (n * worth[s] / whole,) for s in raw}
     return model, share
 
 
