@@ -1,4 +1,4 @@
-"""A computer player that thinks long thinks in a thread: «Мастер» plays its decisions out for up to
+"""A computer player that thinks long thinks in a thread: the master bot plays its decisions out for up to
 about a second at the readable pace, and the app goes on answering keys meanwhile.
 
 Only the asking happens in the thread (`GameSession.bot_choice`, on the state as it was: states are
@@ -29,7 +29,7 @@ class Thinker:
 
     @staticmethod
     def thinks_long(session: GameSession) -> bool:
-        """Whether the bot the game waits on is one that plays its decisions out («Мастер»)."""
+        """Whether the bot the game waits on is one that plays its decisions out."""
         from ..bots import MasterBot
 
         return isinstance(session.bot_to_move(), MasterBot)
