@@ -31,7 +31,7 @@ SEAT_KINDS: list[tuple[str, BotKind | None]] = [
     ("seat.strong", "strong"),
     ("seat.master", "master"),
 ]
-"""Who can sit in a seat: a person or a computer player of one of three strengths («Мастер» looks ahead:
+"""Who can sit in a seat: a person or a computer player of one of three strengths (the master looks ahead:
 README.md, Computer players)."""
 
 HOUSE_RULES = (
