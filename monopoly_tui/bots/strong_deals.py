@@ -10,7 +10,7 @@ partner's. It answers offers by what they do to both sides' worth, by the same m
 
 from __future__ import annotations
 
-from ..engine import GameState, ProposeTrade, TradeSide, why_illegal
+from ..engine import GameState, ProposeTrade, why_illegal
 from .base import BotBase, JailPolicy
 from .outlook import NOTHING_SEEN, Holdings, holdings, unchanged
 from .strong_terms import (
@@ -25,7 +25,7 @@ from .strong_terms import (
     SHARES,
     THREAT_SHARE,
 )
-from .trading import Wish, gains, lot_gains, swap_lots, view_after
+from .trading import Wish, gains, lot_gains, offer_of, swap_lots, view_after
 from .valuation import Appraiser, View, colour_group, group_threat, owns_group
 
 
@@ -126,9 +126,7 @@ class StrongDealer(BotBase):
         market = self._lot_gains(state, seat, partner, (), wish.lots, MARKET)[0]
         cash = -(-int(CASH_LADDER[step] * market) // 1000) * 1000
         if own - cash > 0:
-            give = TradeSide(cash=cash)
-            offer = ProposeTrade(player=seat, partner=partner, give=give, take=TradeSide(lots=wish.lots))
-            out.append((cash + reserve, offer))
+            out.append((cash + reserve, offer_of(seat, partner, (), cash, wish.lots)))
         share = SHARES[step]
         board = state.board
         wished = APPRAISER.group_worth(board, wish.group)
@@ -141,9 +139,7 @@ class StrongDealer(BotBase):
             if gain - cash > 0 and (
                 not outbuilt or self._outbuilds(state, seat, partner, wish.group, theirs_group, cash)
             ):
-                give = TradeSide(lots=(mine,), cash=cash)
-                offer = ProposeTrade(player=seat, partner=partner, give=give, take=TradeSide(lots=wish.lots))
-                out.append((cash + reserve, offer))
+                out.append((cash + reserve, offer_of(seat, partner, (mine,), cash, wish.lots)))
         return out
 
     @staticmethod

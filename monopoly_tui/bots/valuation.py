@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..engine import Board, GameState, PlayerState, Rules, rent_due
 from ..engine.board import (
@@ -334,16 +335,25 @@ def _worth_table(appraiser: Appraiser, board: Board) -> _WorthTable:
 _INDEX: dict[tuple[int, int], tuple[Appraiser, Board, dict[int, int], dict[tuple[int, ...], int]]] = {}
 
 
+_LAST_LOOKUPS: list[Any] = []
+"""The last of _INDEX's entries asked for (the same appraiser is asked many times in a row)."""
+
+
 def _lookups(appraiser: Appraiser, board: Board) -> tuple[dict[int, int], dict[tuple[int, ...], int]]:
     """Where each lot stands in the worth table, and each colour group's value."""
+    last = _LAST_LOOKUPS
+    if last and last[0] is appraiser and last[1] is board:
+        return last[2], last[3]
     key = (id(appraiser), id(board))
     cached = _INDEX.get(key)
     if cached is not None and cached[0] is appraiser and cached[1] is board:
+        _LAST_LOOKUPS[:] = cached
         return cached[2], cached[3]
     lots, groups = _worth_table(appraiser, board)
     index = {lot[0]: n for n, lot in enumerate(lots)}
     values = dict(groups)
     _INDEX[key] = (appraiser, board, index, values)
+    _LAST_LOOKUPS[:] = _INDEX[key]
     return index, values
 
 
