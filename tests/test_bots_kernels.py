@@ -1,6 +1,7 @@
 """The bots' computation kernels keep what they worked out (an exchange's price, the lots to swap, the
-offers made as values): whatever they keep must give exactly what working it out afresh gives, in every
-position of real games, asked in any order (so that kept answers meet holdings that changed since).
+offers made as values, the rents of the last holdings): whatever they keep must give exactly what working
+it out afresh gives, in every position of real games, asked in any order (so that kept answers meet
+holdings that changed since).
 """
 
 from __future__ import annotations
@@ -11,12 +12,13 @@ from factory import NAMES, board
 
 from monopoly_tui.bots import make_bot, play_game, trading
 from monopoly_tui.bots.outlook import outlook
+from monopoly_tui.bots.rents import NOMINAL_DICE, lot_rents
 from monopoly_tui.bots.simple import APPRAISER as PRINTED
 from monopoly_tui.bots.simple import BUYER
 from monopoly_tui.bots.strong_terms import APPRAISER, MARKET
 from monopoly_tui.bots.trading import lot_gains, lot_gains_afresh, offer_of, swap_lots
-from monopoly_tui.bots.valuation import completes_group, lots_of
-from monopoly_tui.engine import GameState, ProposeTrade, TradeSide
+from monopoly_tui.bots.valuation import View, completes_group, lots_of
+from monopoly_tui.engine import GameState, ProposeTrade, Rules, TradeSide, rent_due
 
 
 def positions(seeds: tuple[int, ...], every: int = 3) -> list[GameState]:
@@ -117,3 +119,33 @@ def test_an_offer_made_once_is_the_offer_built_in_full() -> None:
     assert swap == built
     assert swap.model_dump_json(exclude_unset=True) == built.model_dump_json(exclude_unset=True)
     assert offer_of(1, 3, (6,), 0, (39,)) is swap
+
+
+def test_the_rents_kept_are_the_rules_rents_in_every_position() -> None:
+    """lot_rents works out again only the groups where the holdings differ from the last ones asked
+    about: over positions in random order, what-ifs of each (a lot mortgaged, a house sold) and a game
+    where jailed owners collect nothing, every square's rent is rent_due's."""
+    chooser = random.Random(11)
+    states = positions((6, 7), every=2)
+    jail_rules = Rules.model_validate({"rent": {"collect_in_jail": False}})
+    bots = [make_bot("strong", 8, seat) for seat in range(4)]
+    jailed: list[GameState] = []
+    play_game(board(), NAMES[:4], bots, 8, jail_rules, checked=False, observe=lambda a, s: jailed.append(s))
+    states += jailed[::2]
+    chooser.shuffle(states)
+    built = 0
+    for state in states:
+        views: list[View | GameState] = [state]
+        lots = [i for i in state.board.properties if state.owner[i] is not None]
+        if lots:
+            views.append(View.of(state).with_mortgage(chooser.choice(lots), True))
+        houses = [i for i in state.board.properties if state.buildings[i]]
+        if houses:
+            square = chooser.choice(houses)
+            views.append(View.of(state).with_level({square: state.buildings[square] - 1}))
+            built += 1
+        for h in views:
+            assert lot_rents(h) == [rent_due(h, i, NOMINAL_DICE) for i in range(len(h.board.squares))]
+    assert len(states) > 1000
+    assert built > 300
+    assert any(p.in_jail for s in jailed for p in s.players)

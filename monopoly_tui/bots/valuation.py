@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..engine import Board, GameState, PlayerState, Rules, rent_due
+from ..engine import Board, GameState, PlayerState, Rules
 from ..engine.board import (
     BOARD_SIZE,
     AdvanceTo,
@@ -21,9 +21,8 @@ from ..engine.board import (
     Street,
     Utility,
 )
-
-NOMINAL_DICE = 7
-"""The dice total used to price a utility's rent in estimates (the most likely throw)."""
+from .rents import NOMINAL_DICE as NOMINAL_DICE
+from .rents import lot_rents
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +131,8 @@ def lots_of(h: View | GameState, seat: int) -> list[int]:
 def rent_income(h: View | GameState, seat: int) -> int:
     """What one visit to each of seat's lots would pay now: a measure of the lots' earning power."""
     rates = visit_rates(h.board)
-    return int(sum(rent_due(h, i, NOMINAL_DICE) * rates[i] for i in h.board.properties if h.owner[i] == seat))
+    rents, owner = lot_rents(h), h.owner
+    return int(sum(rents[i] * rates[i] for i in h.board.properties if owner[i] == seat))
 
 
 def colour_group(board: Board, square: int) -> tuple[int, ...]:
@@ -188,10 +188,11 @@ def rent_peaks(h: View | GameState) -> dict[int, int]:
         if all(a is b for a, b in zip(seen, key, strict=False)) and seen[-1] == jailed:
             return peaks
     peaks = {}
+    rents, owners = lot_rents(h), h.owner
     for i in h.board.properties:
-        owner = h.owner[i]
+        owner = owners[i]
         if owner is not None:
-            rent = rent_due(h, i, NOMINAL_DICE)
+            rent = rents[i]
             if rent > peaks.get(owner, -1):
                 peaks[owner] = rent
     _PEAKS[:] = [((*key, jailed), peaks)]
