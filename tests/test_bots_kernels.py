@@ -1,22 +1,26 @@
 """The bots' computation kernels keep what they worked out (an exchange's price, the lots to swap, the
-offers made as values, the rents of the last holdings): whatever they keep must give exactly what working
-it out afresh gives, in every position of real games, asked in any order (so that kept answers meet
-holdings that changed since).
+offers made as values, the rents of the last holdings, the offer searches that found none): whatever
+they keep must give exactly what working it out afresh gives, in every position of real games, asked in
+any order (so that kept answers meet holdings that changed since).
 """
 
 from __future__ import annotations
 
+import copy
 import random
+from collections import Counter
+from typing import ClassVar
 
-from factory import NAMES, board
+from factory import NAMES, board, make_state
 
 from monopoly_tui.bots import make_bot, play_game, trading
 from monopoly_tui.bots.outlook import outlook
 from monopoly_tui.bots.rents import NOMINAL_DICE, lot_rents
 from monopoly_tui.bots.simple import APPRAISER as PRINTED
 from monopoly_tui.bots.simple import BUYER
+from monopoly_tui.bots.strong import StrongBot
 from monopoly_tui.bots.strong_terms import APPRAISER, MARKET
-from monopoly_tui.bots.trading import lot_gains, lot_gains_afresh, offer_of, swap_lots
+from monopoly_tui.bots.trading import Reach, Wish, lot_gains, lot_gains_afresh, offer_of, swap_lots
 from monopoly_tui.bots.valuation import View, completes_group, lots_of
 from monopoly_tui.engine import GameState, ProposeTrade, Rules, TradeSide, rent_due
 
@@ -149,3 +153,67 @@ def test_the_rents_kept_are_the_rules_rents_in_every_position() -> None:
     assert len(states) > 1000
     assert built > 300
     assert any(p.in_jail for s in jailed for p in s.players)
+
+
+class Checked(StrongBot):
+    """«Сильный» whose every offer search is checked against a copy of it that has forgotten the
+    searches that found nothing (`_no_offer`) and the least cash they needed (`_floor`)."""
+
+    checks: ClassVar[Counter[str]] = Counter()
+
+    def _fresh(self) -> StrongBot:
+        fresh = copy.copy(self)
+        fresh._asked = dict(self._asked)
+        fresh._no_offer = None
+        fresh._floor = None
+        return fresh
+
+    def _offer(
+        self, state: GameState, seat: int, spare: int, wished: tuple[Wish, ...]
+    ) -> ProposeTrade | None:
+        remembered = self._no_offer is not None
+        expected = StrongBot._offer(self._fresh(), state, seat, spare, wished)
+        offer = super()._offer(state, seat, spare, wished)
+        assert offer == expected, (state.round, seat, offer, expected)
+        self.checks["offer, after a search that found none" if remembered else "offer"] += 1
+        return offer
+
+    def _offer_floor(self, state: GameState, seat: int, reserve: int, wished: tuple[Wish, ...]) -> int:
+        floor = super()._offer_floor(state, seat, reserve, wished)
+        assert floor == StrongBot._offer_floor(self._fresh(), state, seat, reserve, wished)
+        self.checks["floor"] += 1
+        return floor
+
+
+def test_the_offers_searches_that_found_none_change_no_offer() -> None:
+    """«Сильный» skips an offer search that would find what the last one found (none): with no offer
+    in reach of its cash, while every offer asks more than its spare cash, the same wishes are tried as
+    often and the holdings the search reads are the same, whatever the round, the other lots and the
+    others' cash. In whole games every search and every least cash equals a search made afresh."""
+    for seed in (0, 1, 2, 3):
+        bots = [Checked(seed, seat) for seat in range(4)]
+        play_game(board(), NAMES[:4], bots, seed, checked=False)
+    assert Checked.checks["offer, after a search that found none"] > 1000
+    assert Checked.checks["floor"] > 1000
+
+
+def test_an_offer_search_is_made_again_once_a_street_of_seat_would_complete_the_partners_group() -> None:
+    """Seat 0 holds Житная (brown) and wishes the other brown street, Нагатинская, held by seat 1; it
+    holds the light blue 6 too, of which seat 1 holds 8. Once
+    seat 1 also holds 9, the street 6 would complete seat 1's light blues: a swap to search for, though
+    the wished group did not change. A lot changing hands elsewhere (an orange street) changes nothing
+    the search reads."""
+    state = make_state(4, owners={1: 0, 6: 0, 3: 1, 8: 1})
+    wishes = outlook(state, 0).wishes
+    (wish,) = wishes
+    assert wish.group == (1, 3) and wish.partner == 1
+    reach = Reach.of(state, 0, wishes)
+    elsewhere = make_state(4, owners={1: 0, 6: 0, 3: 1, 8: 1, 16: 2})
+    assert reach.holds(elsewhere, 0, wishes)
+    completing = make_state(4, owners={1: 0, 6: 0, 3: 1, 8: 1, 9: 1})
+    assert swap_lots(completing, 0, wish) == [6] and swap_lots(state, 0, wish) == []
+    assert not reach.holds(completing, 0, wishes)
+    gained = make_state(4, owners={1: 0, 6: 0, 3: 1, 8: 1, 39: 0})
+    assert not reach.holds(gained, 0, wishes)  # a lot more for seat: more streets it might swap
+    mortgaged = make_state(4, owners={1: 0, 6: 0, 3: 1, 8: 1}, mortgaged=[3])
+    assert not reach.holds(mortgaged, 0, wishes)  # the wished street's price changed

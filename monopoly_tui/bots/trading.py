@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import Board, GameState, ProposeTrade, Rules, TradeSide
 from ..engine.mortgages import interest
-from .valuation import Appraiser, View, completes_group, lots_of
+from .valuation import Appraiser, View, colour_group, completes_group, lots_of
 
 
 def view_after(state: GameState, offer: ProposeTrade) -> View:
@@ -147,3 +147,49 @@ def swap_lots(state: GameState, seat: int, wish: Wish) -> list[int]:
 
 
 _SWAPS: dict[tuple[int, int, tuple[int, ...]], tuple[Sequence[int | None], Board, tuple[int, ...]]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """What a search for offers completing seat's wished groups reads of the holdings, and what it found
+    there: the owners, mortgages and buildings of the wished groups and of every colour group seat
+    holds a street of (the exchanges priced: cash for the wished streets, or a street of seat's for
+    them), and how many lots seat holds (with the same owners there and as many lots, seat holds the
+    same lots: the same streets to swap). The same holdings there give the same search."""
+
+    board: Board
+    wishes: tuple[Wish, ...]
+    pick: Callable[[Sequence[Any]], Any]
+    owner: Any
+    mortgaged: Any
+    buildings: Any
+    lots: int
+
+    @classmethod
+    def of(cls, state: GameState, seat: int, wishes: tuple[Wish, ...]) -> Reach:
+        board = state.board
+        squares: set[int] = set()
+        for wish in wishes:
+            squares.update(wish.group)
+        for i in lots_of(state, seat):
+            squares.add(i)
+            squares.update(colour_group(board, i))
+        pick = itemgetter(*sorted(squares)) if squares else _nothing
+        owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
+        return cls(board, wishes, pick, pick(owner), pick(mortgaged), pick(buildings), owner.count(seat))
+
+    def holds(self, state: GameState, seat: int, wishes: tuple[Wish, ...]) -> bool:
+        """Whether the search would read the very same of state's holdings, for the same wishes."""
+        pick = self.pick
+        return (
+            wishes is self.wishes
+            and state.board is self.board
+            and pick(state.owner) == self.owner
+            and state.owner.count(seat) == self.lots
+            and pick(state.mortgaged) == self.mortgaged
+            and pick(state.buildings) == self.buildings
+        )
+
+
+def _nothing(values: Sequence[Any]) -> tuple[()]:
+    return ()
