@@ -217,3 +217,14 @@ def test_an_offer_search_is_made_again_once_a_street_of_seat_would_complete_the_
     assert not reach.holds(gained, 0, wishes)  # a lot more for seat: more streets it might swap
     mortgaged = make_state(4, owners={1: 0, 6: 0, 3: 1, 8: 1}, mortgaged=[3])
     assert not reach.holds(mortgaged, 0, wishes)  # the wished street's price changed
+
+
+def test_a_house_on_the_bots_whole_group_leaves_its_offer_search_as_it_was() -> None:
+    """A street of a whole group completes nobody's group: houses there (and its mortgages) are not read
+    by the search; a mortgage on a street that might be swapped is."""
+    owners = {1: 0, 6: 0, 16: 0, 18: 0, 19: 0, 3: 1, 8: 1}
+    state = make_state(4, owners=owners)
+    wishes = outlook(state, 0).wishes
+    reach = Reach.of(state, 0, wishes)
+    assert reach.holds(make_state(4, owners=owners, buildings={16: 1, 18: 1, 19: 2}), 0, wishes)
+    assert not reach.holds(make_state(4, owners=owners, mortgaged=[6]), 0, wishes)

@@ -152,14 +152,20 @@ _SWAPS: dict[tuple[int, int, tuple[int, ...]], tuple[Sequence[int | None], Board
 @dataclass(frozen=True, slots=True)
 class Reach:
     """What a search for offers completing seat's wished groups reads of the holdings, and what it found
-    there: the owners, mortgages and buildings of the wished groups and of every colour group seat
-    holds a street of (the exchanges priced: cash for the wished streets, or a street of seat's for
-    them), and how many lots seat holds (with the same owners there and as many lots, seat holds the
-    same lots: the same streets to swap). The same holdings there give the same search."""
+    there. It prices cash for the wished streets, or a street of seat's that completes the partner's
+    group for them: the owners, mortgages and buildings of the wished groups and of seat's colour
+    groups not whole (a street of a whole group of two or more completes nobody's), and the owners of
+    seat's lots and of every colour group seat holds a street of (which of its streets would complete
+    a partner's group, which groups it holds whole). With the same owners there and as many lots, seat
+    holds the same lots. The same holdings there give the same search: a house on seat's whole group
+    changes nothing of it."""
 
     board: Board
     wishes: tuple[Wish, ...]
-    pick: Callable[[Sequence[Any]], Any]
+    owners: Callable[[Sequence[Any]], Any]
+    """Picks the squares whose owners the search reads."""
+    prices: Callable[[Sequence[Any]], Any]
+    """Picks the squares whose mortgages and buildings the search reads."""
     owner: Any
     mortgaged: Any
     buildings: Any
@@ -167,27 +173,33 @@ class Reach:
 
     @classmethod
     def of(cls, state: GameState, seat: int, wishes: tuple[Wish, ...]) -> Reach:
-        board = state.board
-        squares: set[int] = set()
+        board, owner = state.board, state.owner
+        owned: set[int] = set()
+        priced: set[int] = set()
         for wish in wishes:
-            squares.update(wish.group)
+            priced.update(wish.group)
         for i in lots_of(state, seat):
-            squares.add(i)
-            squares.update(colour_group(board, i))
-        pick = itemgetter(*sorted(squares)) if squares else _nothing
-        owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
-        return cls(board, wishes, pick, pick(owner), pick(mortgaged), pick(buildings), owner.count(seat))
+            group = colour_group(board, i)
+            owned.add(i)
+            owned.update(group)
+            if len(group) < 2 or any(owner[j] != seat for j in group):
+                priced.update(group)  # (a one-street group completes anyone's: a swap it may be)
+        owned |= priced
+        owners = itemgetter(*sorted(owned)) if owned else _nothing
+        prices = itemgetter(*sorted(priced)) if priced else _nothing
+        mortgaged, buildings = prices(state.mortgaged), prices(state.buildings)
+        return cls(board, wishes, owners, prices, owners(owner), mortgaged, buildings, owner.count(seat))
 
     def holds(self, state: GameState, seat: int, wishes: tuple[Wish, ...]) -> bool:
         """Whether the search would read the very same of state's holdings, for the same wishes."""
-        pick = self.pick
+        prices = self.prices
         return (
             wishes is self.wishes
             and state.board is self.board
-            and pick(state.owner) == self.owner
+            and self.owners(state.owner) == self.owner
             and state.owner.count(seat) == self.lots
-            and pick(state.mortgaged) == self.mortgaged
-            and pick(state.buildings) == self.buildings
+            and prices(state.mortgaged) == self.mortgaged
+            and prices(state.buildings) == self.buildings
         )
 
 
