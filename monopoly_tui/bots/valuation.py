@@ -7,7 +7,7 @@ build a `View`, which the engine's pure helpers (rent_due, build_problem...) acc
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Board, GameState, PlayerState, Rules
@@ -48,24 +48,24 @@ class View:
         players = list(self.players)
         for seat, delta in changes.items():
             players[seat] = players[seat]._replace(cash=players[seat].cash + delta)
-        return replace(self, players=tuple(players))
+        return View(self.board, self.rules, tuple(players), self.owner, self.mortgaged, self.buildings)
 
     def with_owner(self, changes: dict[int, int]) -> View:
         owner = list(self.owner)
         for square, seat in changes.items():
             owner[square] = seat
-        return replace(self, owner=tuple(owner))
+        return View(self.board, self.rules, self.players, tuple(owner), self.mortgaged, self.buildings)
 
     def with_mortgage(self, square: int, mortgaged: bool) -> View:
         flags = list(self.mortgaged)
         flags[square] = mortgaged
-        return replace(self, mortgaged=tuple(flags))
+        return View(self.board, self.rules, self.players, self.owner, tuple(flags), self.buildings)
 
     def with_level(self, levels: dict[int, int]) -> View:
         out = list(self.buildings)
         for square, level in levels.items():
             out[square] = level
-        return replace(self, buildings=tuple(out))
+        return View(self.board, self.rules, self.players, self.owner, self.mortgaged, tuple(out))
 
 
 DICE = tuple((a + b, 1 / 36) for a in range(1, 7) for b in range(1, 7))
@@ -185,16 +185,20 @@ def rent_peaks(h: View | GameState) -> dict[int, int]:
     key = (h.board, h.rules, h.owner, h.mortgaged, h.buildings)
     if _PEAKS:
         seen, peaks = _PEAKS[0]
-        if all(a is b for a, b in zip(seen, key, strict=False)) and seen[-1] == jailed:
+        if (
+            seen[2] is key[2]
+            and seen[3] is key[3]
+            and seen[4] is key[4]
+            and seen[0] is key[0]
+            and seen[1] is key[1]
+            and seen[5] == jailed
+        ):
             return peaks
     peaks = {}
-    rents, owners = lot_rents(h), h.owner
-    for i in h.board.properties:
-        owner = owners[i]
-        if owner is not None:
-            rent = rents[i]
-            if rent > peaks.get(owner, -1):
-                peaks[owner] = rent
+    # Off the properties nobody owns anything: the squares in board order are the properties'.
+    for owner, rent in zip(key[2], lot_rents(h), strict=True):
+        if owner is not None and rent > peaks.get(owner, -1):
+            peaks[owner] = rent
     _PEAKS[:] = [((*key, jailed), peaks)]
     return peaks
 
