@@ -21,7 +21,7 @@ from monopoly_tui.bots.simple import BUYER
 from monopoly_tui.bots.strong import StrongBot
 from monopoly_tui.bots.strong_terms import APPRAISER, MARKET
 from monopoly_tui.bots.trading import Reach, Wish, lot_gains, lot_gains_afresh, offer_of, swap_lots
-from monopoly_tui.bots.valuation import View, completes_group, lots_of
+from monopoly_tui.bots.valuation import View, completes_group, lots_of, rent_income, visit_rates
 from monopoly_tui.engine import GameState, ProposeTrade, Rules, TradeSide, rent_due
 
 
@@ -128,7 +128,8 @@ def test_an_offer_made_once_is_the_offer_built_in_full() -> None:
 def test_the_rents_kept_are_the_rules_rents_in_every_position() -> None:
     """lot_rents works out again only the groups where the holdings differ from the last ones asked
     about: over positions in random order, what-ifs of each (a lot mortgaged, a house sold) and a game
-    where jailed owners collect nothing, every square's rent is rent_due's."""
+    where jailed owners collect nothing, every square's rent is rent_due's, and each seat's rent income
+    (the lots it holds kept per owners' tuple) is the sum over its lots, to the ruble."""
     chooser = random.Random(11)
     states = positions((6, 7), every=2)
     jail_rules = Rules.model_validate({"rent": {"collect_in_jail": False}})
@@ -148,8 +149,13 @@ def test_the_rents_kept_are_the_rules_rents_in_every_position() -> None:
             square = chooser.choice(houses)
             views.append(View.of(state).with_level({square: state.buildings[square] - 1}))
             built += 1
+        rates = visit_rates(state.board)
         for h in views:
             assert lot_rents(h) == [rent_due(h, i, NOMINAL_DICE) for i in range(len(h.board.squares))]
+            for seat in range(4):
+                lots = [i for i in h.board.properties if h.owner[i] == seat]
+                income = int(sum(rent_due(h, i, NOMINAL_DICE) * rates[i] for i in lots))
+                assert rent_income(h, seat) == income
     assert len(states) > 1000
     assert built > 300
     assert any(p.in_jail for s in jailed for p in s.players)

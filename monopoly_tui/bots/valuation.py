@@ -131,8 +131,24 @@ def lots_of(h: View | GameState, seat: int) -> list[int]:
 def rent_income(h: View | GameState, seat: int) -> int:
     """What one visit to each of seat's lots would pay now: a measure of the lots' earning power."""
     rates = visit_rates(h.board)
-    rents, owner = lot_rents(h), h.owner
-    return int(sum(rents[i] * rates[i] for i in h.board.properties if owner[i] == seat))
+    rents = lot_rents(h)
+    return int(sum(rents[i] * rates[i] for i in _held(h, seat)))
+
+
+_HELD: dict[int, tuple[Sequence[int | None], Board, tuple[int, ...]]] = {}
+"""Per seat, the last owners asked about, their board, and the properties seat holds there."""
+
+
+def _held(h: View | GameState, seat: int) -> tuple[int, ...]:
+    """The properties seat owns, in board order, kept for the very same owners (the what-ifs of a sale
+    or a mortgage keep the owners' tuple)."""
+    kept = _HELD.get(seat)
+    owner, board = h.owner, h.board
+    if kept is not None and kept[0] is owner and kept[1] is board:
+        return kept[2]
+    held = tuple(i for i in board.properties if owner[i] == seat)
+    _HELD[seat] = (owner, board, held)
+    return held
 
 
 def colour_group(board: Board, square: int) -> tuple[int, ...]:
