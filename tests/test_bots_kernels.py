@@ -1,7 +1,7 @@
 """The bots' computation kernels keep what they worked out (an exchange's price, the lots to swap, the
-offers made as values, the rents of the last holdings, the offer searches that found none): whatever
-they keep must give exactly what working it out afresh gives, in every position of real games, asked in
-any order (so that kept answers meet holdings that changed since).
+offers made as values, the rents of the last holdings, the offer searches that found none, the colour
+groups): whatever they keep must give exactly what working it out afresh gives, in every position of
+real games, asked in any order (so that kept answers meet holdings that changed since).
 """
 
 from __future__ import annotations
@@ -21,8 +21,17 @@ from monopoly_tui.bots.simple import BUYER
 from monopoly_tui.bots.strong import StrongBot
 from monopoly_tui.bots.strong_terms import APPRAISER, MARKET
 from monopoly_tui.bots.trading import Reach, Wish, lot_gains, lot_gains_afresh, offer_of, swap_lots
-from monopoly_tui.bots.valuation import View, completes_group, lots_of, rent_income, visit_rates
+from monopoly_tui.bots.valuation import (
+    View,
+    colour_group,
+    completes_group,
+    lots_of,
+    owns_group,
+    rent_income,
+    visit_rates,
+)
 from monopoly_tui.engine import GameState, ProposeTrade, Rules, TradeSide, rent_due
+from monopoly_tui.engine.board import Street
 
 
 def positions(seeds: tuple[int, ...], every: int = 3) -> list[GameState]:
@@ -234,3 +243,25 @@ def test_a_house_on_the_bots_whole_group_leaves_its_offer_search_as_it_was() -> 
     reach = Reach.of(state, 0, wishes)
     assert reach.holds(make_state(4, owners=owners, buildings={16: 1, 18: 1, 19: 2}), 0, wishes)
     assert not reach.holds(make_state(4, owners=owners, mortgaged=[6]), 0, wishes)
+
+
+def test_the_colour_groups_kept_per_board_are_the_boards() -> None:
+    """colour_group keeps the last board's groups by square; owns_group and completes_group are plain
+    loops: in positions of real games, with two boards asked about in turns, each answers as the
+    board's own groups say."""
+    states = positions((9,), every=7)
+    other = board().model_copy()
+    assert other is not states[0].board
+    checked = 0
+    for state in states:
+        for b in (state.board, other, state.board):
+            for square, sq in enumerate(b.squares):
+                group = b.group_members[sq.group] if isinstance(sq, Street) else ()
+                assert colour_group(b, square) == group
+                for seat in range(4):
+                    whole = bool(group) and all(state.owner[i] == seat for i in group)
+                    assert owns_group(state, seat, group) == whole
+                    last = bool(group) and all(state.owner[i] == seat for i in group if i != square)
+                    assert completes_group(state, seat, square) == last
+                    checked += whole + last
+    assert checked > 100

@@ -21,6 +21,12 @@ from ..engine.board import (
     Street,
     Utility,
 )
+from .groups import blocks_group as blocks_group
+from .groups import colour_group as colour_group
+from .groups import completes_group as completes_group
+from .groups import house_cost as house_cost
+from .groups import lots_of as lots_of
+from .groups import owns_group as owns_group
 from .rents import NOMINAL_DICE as NOMINAL_DICE
 from .rents import lot_rents
 
@@ -123,11 +129,6 @@ def _rest_after(board: Board, square: int) -> list[tuple[int, float]]:
     return out
 
 
-def lots_of(h: View | GameState, seat: int) -> list[int]:
-    """The properties seat owns, in board order."""
-    return [i for i in h.board.properties if h.owner[i] == seat]
-
-
 def rent_income(h: View | GameState, seat: int) -> int:
     """What one visit to each of seat's lots would pay now: a measure of the lots' earning power."""
     rates = visit_rates(h.board)
@@ -149,36 +150,6 @@ def _held(h: View | GameState, seat: int) -> tuple[int, ...]:
     held = tuple(i for i in board.properties if owner[i] == seat)
     _HELD[seat] = (owner, board, held)
     return held
-
-
-def colour_group(board: Board, square: int) -> tuple[int, ...]:
-    """The streets of square's colour group ((): not a street)."""
-    sq = board.squares[square]
-    return board.group_members[sq.group] if isinstance(sq, Street) else ()
-
-
-def house_cost(board: Board, square: int) -> int:
-    """The price of one building on the street at square."""
-    sq = board.squares[square]
-    assert isinstance(sq, Street), f"square {square} is not a street"
-    return sq.house_cost
-
-
-def owns_group(h: View | GameState, seat: int, group: tuple[int, ...]) -> bool:
-    return bool(group) and all(h.owner[i] == seat for i in group)
-
-
-def completes_group(h: View | GameState, seat: int, square: int) -> bool:
-    """Whether square is the last street seat lacks in its colour group."""
-    group = colour_group(h.board, square)
-    return bool(group) and all(h.owner[i] == seat for i in group if i != square)
-
-
-def blocks_group(h: View | GameState, seat: int, square: int) -> bool:
-    """Whether one other player holds every other street of square's colour group (seat would block them)."""
-    group = [i for i in colour_group(h.board, square) if i != square]
-    owners = {h.owner[i] for i in group}
-    return len(owners) == 1 and None not in owners and seat not in owners
 
 
 def danger(h: View | GameState, seat: int) -> int:
