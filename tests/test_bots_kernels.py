@@ -179,6 +179,7 @@ class Checked(StrongBot):
     def _fresh(self) -> StrongBot:
         fresh = copy.copy(self)
         fresh._asked = dict(self._asked)
+        fresh._stones_asked = dict(self._stones_asked)
         fresh._no_offer = None
         fresh._floor = None
         return fresh

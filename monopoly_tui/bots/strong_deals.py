@@ -5,7 +5,9 @@ For the streets that complete a group it offers cash from what a seller who know
 worth to the buyer at the market's valuation), a bit more each try, or swaps them for a street completing
 a group of the partner's no better than its own, with the cash that makes the partner's gain a share of
 its own, and only where its own group, built with the cash it then holds, threatens as much as the
-partner's. It answers offers by what they do to both sides' worth, by the same measure of threat.
+partner's. With no such offer to make, it buys, at about their printed price, the streets that leave it
+one street short of a group held by others (strong_stones.py). It answers offers by what they do to both
+sides' worth, by the same measure of threat.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from ..engine import GameState, ProposeTrade, why_illegal
 from .base import BotBase, JailPolicy
 from .outlook import NOTHING_SEEN, Holdings, holdings, unchanged
+from .strong_stones import Stone, stepping_stones
 from .strong_terms import (
     APPRAISER,
     BUILD_FLOAT,
@@ -23,6 +26,7 @@ from .strong_terms import (
     NEVER,
     RETRY_AFTER,
     SHARES,
+    STONE_LADDER,
     THREAT_SHARE,
 )
 from .trading import Reach, Wish, gains, lot_gains, offer_of, swap_lots, view_after
@@ -38,7 +42,18 @@ Exchange = tuple[int, int, tuple[int, ...], tuple[int, ...], bool]
 """Proposer, partner, the lots each hands over, and whether priced by APPRAISER (else MARKET)."""
 Priced = dict[Exchange, tuple[int, int]]
 Swaps = dict[tuple[int, Wish], list[int]]
-NoOffer = tuple[int, Holdings, int, int, int, tuple[int, ...], Reach | None, int, list[tuple[Wish, int]]]
+NoOffer = tuple[
+    int,
+    Holdings,
+    int,
+    int,
+    int,
+    tuple[int, ...],
+    Reach | None,
+    int,
+    list[tuple[Wish, int]],
+    list[tuple[ProposeTrade, int]],
+]
 Candidate = tuple[int, ProposeTrade, tuple[int, ...]]
 """An offer worth making, the cash it needs in hand, and for a swap the partner's group it completes."""
 
@@ -52,8 +67,8 @@ class StrongDealer(BotBase):
         """Streets asked for -> (offers made, round of the last offer)."""
         self._no_offer: NoOffer | None = None
         """(seat, holdings, round, cash, spare cash, the others' cash, what the search read when no offer
-        was in reach of the cash, the least cash an offer would pay, the wishes tried and their tries)
-        when `_offer` last found none."""
+        was in reach of the cash, the least cash an offer would pay, the wishes tried and their tries,
+        the stepping stones' offers and their tries) when `_offer` last found none."""
         self._asks = 0
         """Offers made so far (each changes `_asked`)."""
         self._floor: tuple[GameState, int, int, tuple[Wish, ...], int, int] | None = None
@@ -66,6 +81,10 @@ class StrongDealer(BotBase):
         the lots seat could swap for each wish (swap_lots: the holdings alone, too)."""
         self._order: tuple[tuple[Wish, ...], list[Wish]] = ((), [])
         """The last wishes seen, most valuable group first (the outlook keeps the same tuple)."""
+        self._stones: tuple[int, Holdings, list[Stone]] = (-1, NOTHING_SEEN, [])
+        """The seat and holdings seen and, for them, the stepping stones (the holdings alone decide)."""
+        self._stones_asked: dict[int, tuple[int, int]] = {}
+        """Stepping stones asked for -> (offers made, round of the last offer)."""
 
     def _offer(
         self, state: GameState, seat: int, spare: int, wished: tuple[Wish, ...]
@@ -76,7 +95,8 @@ class StrongDealer(BotBase):
         cash (less cash only rules offers out), the others' cash as it was: that is noted, and such calls
         answer at once. When no offer was even in reach of the cash, there is none again while the same
         wishes are tried as often and every offer asks more than the spare cash, whatever the round and
-        the others' cash, and the holdings need be the same only where the search reads them (Reach).
+        the others' cash, and the holdings need be the same only where the search reads them (Reach)
+        and the stepping stones' offers the same.
         """
         cash = state.players[seat].cash
         reserve = cash - spare
@@ -94,6 +114,8 @@ class StrongDealer(BotBase):
                     spare < least
                     and none[8] == tries
                     and (unchanged(state, none[1]) or reach.holds(state, seat, wished))
+                    and none[9]
+                    == [(offer, tried) for _, offer, tried in self._stone_offers(state, seat, reserve)]
                 ):
                     floor = NEVER if least == NEVER else least + reserve
                     self._floor = (state, seat, reserve, wished, self._asks, floor)
@@ -123,11 +145,19 @@ class StrongDealer(BotBase):
                     self._asked[wish.lots] = (tried + 1, state.round)
                     self._asks += 1
                     return offer
+        stones = self._stone_offers(state, seat, reserve)
+        for needs, offer, tried in stones:
+            floor = min(floor, needs)
+            if needs <= cash and why_illegal(state, offer) is None:
+                self._stones_asked[offer.take.lots[0]] = (tried + 1, state.round)
+                self._asks += 1
+                return offer
         # With no offer in reach of the cash (floor > cash), what the search read of the holdings is noted.
         reach = Reach.of(state, seat, wished) if floor > cash else None
         least = NEVER if floor == NEVER else floor - reserve
         others = _others_cash(state, seat)
-        self._no_offer = (seat, holdings(state), state.round, cash, spare, others, reach, least, tries)
+        terms = [(offer, tried) for _, offer, tried in stones]
+        self._no_offer = (seat, holdings(state), state.round, cash, spare, others, reach, least, tries, terms)
         self._floor = (state, seat, reserve, wished, self._asks, floor)
         return None
 
@@ -169,7 +199,31 @@ class StrongDealer(BotBase):
         for wish, tries in self._tries(state, wished):
             for needs, _, _ in self._candidates(state, seat, wish, tries % len(CASH_LADDER), reserve):
                 floor = min(floor, needs)
+        for needs, _, _ in self._stone_offers(state, seat, reserve):
+            floor = min(floor, needs)
         return floor
+
+    def _stepping_stones(self, state: GameState, seat: int) -> list[Stone]:
+        """stepping_stones, remembered for these holdings."""
+        known_seat, seen, stones = self._stones
+        if known_seat != seat or not unchanged(state, seen):
+            stones = stepping_stones(state, seat)
+            self._stones = (seat, holdings(state), stones)
+        return stones
+
+    def _stone_offers(self, state: GameState, seat: int, reserve: int) -> list[tuple[int, ProposeTrade, int]]:
+        """Cash offers for the stepping stones not asked for this round (nor, once the ladder is
+        exhausted, for RETRY_AFTER rounds), each with the cash it needs in hand (what it pays plus the
+        reserve) and the offers made for it so far: the street's value to its holder times
+        STONE_LADDER at this try, and a thousand more (a holder who sells at its value gains by it)."""
+        out = []
+        for stone in self._stepping_stones(state, seat):
+            tries, last = self._stones_asked.get(stone.square, (0, -RETRY_AFTER))
+            if last == state.round or (tries >= len(STONE_LADDER) and state.round - last < RETRY_AFTER):
+                continue
+            cash = -(-int(STONE_LADDER[tries % len(STONE_LADDER)] * stone.value) // 1000) * 1000 + 1000
+            out.append((cash + reserve, offer_of(seat, stone.holder, (), cash, (stone.square,)), tries))
+        return out
 
     def _candidates(
         self, state: GameState, seat: int, wish: Wish, step: int, reserve: int
