@@ -58,6 +58,7 @@ bench: $(STAMP_TEST)
 	$(BIN)/python benchmarks/bench_terminal.py
 	$(BIN)/python benchmarks/bench_workers.py --rounds 1
 	$(BIN)/python benchmarks/bench_master.py --games 1 --effort fast
+	@if command -v valgrind >/dev/null; then $(BIN)/python benchmarks/bench_strong.py; fi
 	@if [ -n "$(PEER)" ]; then $(BIN)/python benchmarks/bench_peer.py --peer "$(PEER)"; \
 	  if command -v valgrind >/dev/null; then $(BIN)/python benchmarks/bench_instructions.py --peer "$(PEER)"; fi; \
 	else echo "(make bench PEER=DIR adds benchmarks/bench_peer.py beside a checkout of the peer, see its --help)"; fi

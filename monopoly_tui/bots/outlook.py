@@ -120,9 +120,9 @@ class Watcher:
         seen = self._seen
         # Unchanged holdings are usually the very same tuples: test identity before comparing squares.
         if last is not None and last.seat == seat:
-            if unchanged(state, seen):
+            owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
+            if owner is seen[0] and mortgaged is seen[1] and buildings is seen[2]:
                 return last
-            owner, mortgaged, buildings = holdings(state)
             near = self._near
             if (owner is seen[0] or (near(owner) == near(seen[0]) and owner.count(seat) == last.lots)) and (
                 mortgaged is seen[1] or near(mortgaged) == near(seen[1])

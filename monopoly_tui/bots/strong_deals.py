@@ -12,7 +12,7 @@ sides' worth, by the same measure of threat.
 
 from __future__ import annotations
 
-from ..engine import GameState, ProposeTrade, TradeSide, why_illegal
+from ..engine import GameState, ProposeTrade, why_illegal
 from .base import BotBase, JailPolicy
 from .outlook import NOTHING_SEEN, Holdings, holdings, unchanged
 from .strong_stones import Stone, stepping_stones
@@ -29,7 +29,7 @@ from .strong_terms import (
     STONE_LADDER,
     THREAT_SHARE,
 )
-from .trading import Wish, gains, lot_gains, swap_lots, view_after
+from .trading import Reach, Wish, gains, lot_gains, offer_of, swap_lots, view_after
 from .valuation import Appraiser, View, colour_group, group_threat, owns_group
 
 
@@ -42,6 +42,20 @@ Exchange = tuple[int, int, tuple[int, ...], tuple[int, ...], bool]
 """Proposer, partner, the lots each hands over, and whether priced by APPRAISER (else MARKET)."""
 Priced = dict[Exchange, tuple[int, int]]
 Swaps = dict[tuple[int, Wish], list[int]]
+NoOffer = tuple[
+    int,
+    Holdings,
+    int,
+    int,
+    int,
+    tuple[int, ...],
+    Reach | None,
+    int,
+    list[tuple[Wish, int]],
+    list[tuple[ProposeTrade, int]],
+]
+Candidate = tuple[int, ProposeTrade, tuple[int, ...]]
+"""An offer worth making, the cash it needs in hand, and for a swap the partner's group it completes."""
 
 
 class StrongDealer(BotBase):
@@ -51,8 +65,15 @@ class StrongDealer(BotBase):
         super().__init__(seed, seat, jail)
         self._asked: dict[tuple[int, ...], tuple[int, int]] = {}
         """Streets asked for -> (offers made, round of the last offer)."""
-        self._no_offer: tuple[int, Holdings, int, int, int, tuple[int, ...]] | None = None
-        """(seat, holdings, round, cash, spare cash, the others' cash) when `_offer` last found none."""
+        self._no_offer: NoOffer | None = None
+        """(seat, holdings, round, cash, spare cash, the others' cash, what the search read when no offer
+        was in reach of the cash, the least cash an offer would pay, the wishes tried and their tries,
+        the stepping stones' offers and their tries) when `_offer` last found none."""
+        self._asks = 0
+        """Offers made so far (each changes `_asked`)."""
+        self._floor: tuple[GameState, int, int, tuple[Wish, ...], int, int] | None = None
+        """(state, seat, reserve, wishes, offers made, the floor): the least cash the offers `_offer` last
+        looked at all of needed, for `_offer_floor` asked next about the very same."""
         self._priced: tuple[Holdings, Priced, Swaps]
         self._priced = (NOTHING_SEEN, {}, {})
         """The holdings seen and, for them, lot_gains of each exchange of lots priced (what lots are worth
@@ -71,36 +92,87 @@ class StrongDealer(BotBase):
         """The next offer for streets that complete a group: cash first, else a swap, a bit more each try.
 
         When there is none, there is none again with the same holdings in the same round and no more
-        cash (less cash only rules offers out): that is noted, and such calls answer at once.
+        cash (less cash only rules offers out), the others' cash as it was: that is noted, and such calls
+        answer at once. When no offer was even in reach of the cash, there is none again while the same
+        wishes are tried as often and every offer asks more than the spare cash, whatever the round and
+        the others' cash, and the holdings need be the same only where the search reads them (Reach)
+        and the stepping stones' offers the same.
         """
         cash = state.players[seat].cash
-        none = self._no_offer
-        others = _others_cash(state, seat)
-        if (
-            none is not None
-            and unchanged(state, none[1])
-            and none[0] == seat
-            and none[2] == state.round
-            and cash <= none[3]
-            and spare <= none[4]
-            and none[5] == others
-        ):
-            return None
         reserve = cash - spare
-        for wish in self._ordered(state, wished):
-            tries, last = self._asked.get(wish.lots, (0, -RETRY_AFTER))
-            if last == state.round or (tries >= len(CASH_LADDER) and state.round - last < RETRY_AFTER):
-                continue
-            for needs, offer in self._candidates(state, seat, wish, tries % len(CASH_LADDER), reserve):
-                if needs <= cash and why_illegal(state, offer) is None:
-                    self._asked[wish.lots] = (tries + 1, state.round)
+        none = self._no_offer
+        tries = self._tries(state, wished)
+        if none is not None and none[0] == seat:
+            reach = none[6]
+            if reach is not None:
+                # No offer was in reach of the cash then: none is while every offer asks more than the
+                # spare cash, and the search would find the same offers: the same tries of the same
+                # wishes, and the same holdings where it reads them (the partners' cash counts only
+                # for an offer in reach).
+                least = none[7]
+                if (
+                    spare < least
+                    and none[8] == tries
+                    and (unchanged(state, none[1]) or reach.holds(state, seat, wished))
+                    and none[9]
+                    == [(offer, tried) for _, offer, tried in self._stone_offers(state, seat, reserve)]
+                ):
+                    floor = NEVER if least == NEVER else least + reserve
+                    self._floor = (state, seat, reserve, wished, self._asks, floor)
+                    return None
+            elif (
+                none[2] == state.round
+                and cash <= none[3]
+                and spare <= none[4]
+                and none[5] == _others_cash(state, seat)
+                and unchanged(state, none[1])
+            ):
+                return None
+        floor = NEVER
+        for wish, tried in tries:
+            for needs, offer, theirs in self._candidates(
+                state, seat, wish, tried % len(CASH_LADDER), reserve
+            ):
+                floor = min(floor, needs)
+                if (
+                    needs <= cash
+                    and (
+                        not theirs
+                        or self._outbuilds(state, seat, wish.partner, wish.group, theirs, needs - reserve)
+                    )
+                    and why_illegal(state, offer) is None
+                ):
+                    self._asked[wish.lots] = (tried + 1, state.round)
+                    self._asks += 1
                     return offer
-        for needs, offer, tries in self._stone_offers(state, seat, reserve):
+        stones = self._stone_offers(state, seat, reserve)
+        for needs, offer, tried in stones:
+            floor = min(floor, needs)
             if needs <= cash and why_illegal(state, offer) is None:
-                self._stones_asked[offer.take.lots[0]] = (tries + 1, state.round)
+                self._stones_asked[offer.take.lots[0]] = (tried + 1, state.round)
+                self._asks += 1
                 return offer
-        self._no_offer = (seat, holdings(state), state.round, cash, spare, others)
+        # With no offer in reach of the cash (floor > cash), what the search read of the holdings is noted.
+        reach = Reach.of(state, seat, wished) if floor > cash else None
+        least = NEVER if floor == NEVER else floor - reserve
+        others = _others_cash(state, seat)
+        terms = [(offer, tried) for _, offer, tried in stones]
+        self._no_offer = (seat, holdings(state), state.round, cash, spare, others, reach, least, tries, terms)
+        self._floor = (state, seat, reserve, wished, self._asks, floor)
         return None
+
+    def _tries(self, state: GameState, wished: tuple[Wish, ...]) -> list[tuple[Wish, int]]:
+        """The wishes an offer may be made for now, the most valuable group first, each with the offers
+        made for it so far: none twice in a round, and none for RETRY_AFTER rounds once the ladder is
+        exhausted."""
+        out = []
+        asked, now = self._asked, state.round
+        for wish in self._ordered(state, wished):
+            tries, last = asked.get(wish.lots, (0, -RETRY_AFTER))
+            if last == now or (tries >= len(CASH_LADDER) and now - last < RETRY_AFTER):
+                continue
+            out.append((wish, tries))
+        return out
 
     def _ordered(self, state: GameState, wished: tuple[Wish, ...]) -> list[Wish]:
         """The wishes, the most valuable group first."""
@@ -113,13 +185,19 @@ class StrongDealer(BotBase):
         """The least cash at which one of the offers `_offer` just found none of could be made, with these
         holdings, in this round (NEVER: none could). Whether an offer is worth making does not depend on
         the cash: only whether the bot can pay what it offers and keep its reserve."""
+        noted = self._floor
+        if (
+            noted is not None
+            and noted[0] is state
+            and noted[1] == seat
+            and noted[2] == reserve
+            and noted[3] is wished
+            and noted[4] == self._asks
+        ):
+            return noted[5]
         floor = NEVER
-        for wish in self._ordered(state, wished):
-            tries, last = self._asked.get(wish.lots, (0, -RETRY_AFTER))
-            if last == state.round or (tries >= len(CASH_LADDER) and state.round - last < RETRY_AFTER):
-                continue
-            step = tries % len(CASH_LADDER)
-            for needs, _ in self._candidates(state, seat, wish, step, reserve, outbuilt=False):
+        for wish, tries in self._tries(state, wished):
+            for needs, _, _ in self._candidates(state, seat, wish, tries % len(CASH_LADDER), reserve):
                 floor = min(floor, needs)
         for needs, _, _ in self._stone_offers(state, seat, reserve):
             floor = min(floor, needs)
@@ -144,48 +222,38 @@ class StrongDealer(BotBase):
             if last == state.round or (tries >= len(STONE_LADDER) and state.round - last < RETRY_AFTER):
                 continue
             cash = -(-int(STONE_LADDER[tries % len(STONE_LADDER)] * stone.value) // 1000) * 1000 + 1000
-            offer = ProposeTrade(
-                player=seat,
-                partner=stone.holder,
-                give=TradeSide(cash=cash),
-                take=TradeSide(lots=(stone.square,)),
-            )
-            out.append((cash + reserve, offer, tries))
+            out.append((cash + reserve, offer_of(seat, stone.holder, (), cash, (stone.square,)), tries))
         return out
 
     def _candidates(
-        self, state: GameState, seat: int, wish: Wish, step: int, reserve: int, outbuilt: bool = True
-    ) -> list[tuple[int, ProposeTrade]]:
+        self, state: GameState, seat: int, wish: Wish, step: int, reserve: int
+    ) -> list[Candidate]:
         """The offers worth making for the wished streets at this try, each with the cash it needs in
-        hand (what it pays plus the reserve): cash at CASH_LADDER[step] times the streets' worth to the
-        bot at the market's valuation, then swaps of a street completing one of the partner's groups,
-        with the cash that makes the partner's gain SHARES[step] of the bot's own, and only where the bot
-        would build the more threatening group with the cash each side then holds (`outbuilt`: judged;
-        the least cash an offer needs is worked out without it, which only makes it less)."""
-        out = []
+        hand (what it pays plus the reserve) and, for a swap, the partner's group it completes (() for
+        cash): cash at CASH_LADDER[step] times the streets' worth to the bot at the market's valuation,
+        then swaps of a street completing one of the partner's groups, with the cash that makes the
+        partner's gain SHARES[step] of the bot's own. A swap is made only where the bot would build the
+        more threatening group with the cash each side then holds (`_outbuilds`): the caller judges
+        that of an offer in reach of its cash (the least cash an offer needs is worked out without it,
+        which only makes it less)."""
+        out: list[Candidate] = []
         partner = wish.partner
         own = self._lot_gains(state, seat, partner, (), wish.lots)[0]
         market = self._lot_gains(state, seat, partner, (), wish.lots, MARKET)[0]
         cash = -(-int(CASH_LADDER[step] * market) // 1000) * 1000
         if own - cash > 0:
-            give = TradeSide(cash=cash)
-            offer = ProposeTrade(player=seat, partner=partner, give=give, take=TradeSide(lots=wish.lots))
-            out.append((cash + reserve, offer))
+            out.append((cash + reserve, offer_of(seat, partner, (), cash, wish.lots), ()))
         share = SHARES[step]
         board = state.board
         wished = APPRAISER.group_worth(board, wish.group)
         for mine in self._swaps(state, seat, wish):
-            if APPRAISER.group_worth(board, colour_group(board, mine)) > wished:
+            theirs_group = colour_group(board, mine)
+            if APPRAISER.group_worth(board, theirs_group) > wished:
                 continue  # never a better group for a worse one
             gain, theirs = self._lot_gains(state, seat, partner, (mine,), wish.lots)
             cash = max(0, -(-int((share * gain - theirs) / (1 + share)) // 1000) * 1000)
-            theirs_group = colour_group(board, mine)
-            if gain - cash > 0 and (
-                not outbuilt or self._outbuilds(state, seat, partner, wish.group, theirs_group, cash)
-            ):
-                give = TradeSide(lots=(mine,), cash=cash)
-                offer = ProposeTrade(player=seat, partner=partner, give=give, take=TradeSide(lots=wish.lots))
-                out.append((cash + reserve, offer))
+            if gain - cash > 0:
+                out.append((cash + reserve, offer_of(seat, partner, (mine,), cash, wish.lots), theirs_group))
         return out
 
     @staticmethod

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from operator import itemgetter
+from typing import Any
 
-from ..engine import GameState, ProposeTrade
+from ..engine import Board, GameState, ProposeTrade, Rules, TradeSide
 from ..engine.mortgages import interest
-from .valuation import Appraiser, View, completes_group, lots_of
+from .valuation import Appraiser, View, colour_group, completes_group, lots_of
 
 
 def view_after(state: GameState, offer: ProposeTrade) -> View:
@@ -43,7 +47,31 @@ def lot_gains(
     mortgaged lots received paid: an offer's gains are these plus the cash and cards it moves.
 
     Worth counts cash one for one, and the rest of the board is the same on both sides of the offer: the
-    gain is the change in worth of the lots that change hands (Appraiser.worth_change)."""
+    gain is the change in worth of the lots that change hands (Appraiser.worth_change). That reads the
+    owners, mortgages and buildings of those lots' groups alone (their colour groups, the stations, the
+    utilities; see `_reach`), so the answer is kept with that slice of the holdings and handed back while
+    the slice is the same: a house built or a lot sold elsewhere leaves an exchange's price as it was."""
+    memo = _memo(state.board, state.rules)
+    key = (id(appraiser), p, q, give, take)
+    kept = memo.get(key)
+    owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
+    if kept is not None and kept[0] is appraiser:
+        pick = kept[1]
+        if pick(owner) == kept[2] and pick(mortgaged) == kept[3] and pick(buildings) == kept[4]:
+            return kept[5]
+    else:
+        pick = _reach(state.board, give, take)
+    found = lot_gains_afresh(appraiser, state, p, q, give, take)
+    if len(memo) >= KEPT:
+        memo.clear()
+    memo[key] = (appraiser, pick, pick(owner), pick(mortgaged), pick(buildings), found)
+    return found
+
+
+def lot_gains_afresh(
+    appraiser: Appraiser, state: GameState, p: int, q: int, give: tuple[int, ...], take: tuple[int, ...]
+) -> tuple[int, int]:
+    """lot_gains worked out from the holdings (nothing kept)."""
     owner: dict[int, int | None] = {square: q for square in give}
     owner.update({square: p for square in take})
     mortgaged = state.mortgaged
@@ -53,6 +81,42 @@ def lot_gains(
         appraiser.worth_change(state, p, owner) - owed_p,
         appraiser.worth_change(state, q, owner) - owed_q,
     )
+
+
+KEPT = 8192
+"""Exchanges kept before the memo is emptied (a long simulation meets many)."""
+_Kept = tuple[Appraiser, Callable[[Sequence[Any]], Any], Any, Any, Any, tuple[int, int]]
+_MEMO: list[tuple[Board, Rules, dict[tuple[Any, ...], _Kept]]] = []
+
+
+def _memo(board: Board, rules: Rules) -> dict[tuple[Any, ...], _Kept]:
+    """The exchanges priced on this board under these rules (one board and rules at a time)."""
+    if _MEMO:
+        seen_board, seen_rules, memo = _MEMO[0]
+        if seen_board is board and seen_rules is rules:
+            return memo
+    memo = {}
+    _MEMO[:] = [(board, rules, memo)]
+    return memo
+
+
+def _reach(board: Board, give: tuple[int, ...], take: tuple[int, ...]) -> Callable[[Sequence[Any]], Any]:
+    """A picker of the squares an exchange's price reads: the lots and every lot of their groups (the
+    colour group of a street: its bonus; all stations or utilities: their counts)."""
+    squares = set(give) | set(take)
+    for i in (*give, *take):
+        squares.update(board.group_of[i])
+    return itemgetter(*sorted(squares))
+
+
+@lru_cache(maxsize=4096)
+def offer_of(
+    player: int, partner: int, give_lots: tuple[int, ...], give_cash: int, take_lots: tuple[int, ...]
+) -> ProposeTrade:
+    """The offer of lots and cash for lots, made as «Сильный» words it (an action is an immutable value:
+    made once, asked for again and again while a search goes over the same candidates)."""
+    give = TradeSide(lots=give_lots, cash=give_cash) if give_lots else TradeSide(cash=give_cash)
+    return ProposeTrade(player=player, partner=partner, give=give, take=TradeSide(lots=take_lots))
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +129,79 @@ class Wish:
 
 
 def swap_lots(state: GameState, seat: int, wish: Wish) -> list[int]:
-    """Streets of seat that would complete one of the partner's colour groups (other than the wished one)."""
-    return [
-        i for i in lots_of(state, seat) if i not in wish.group and completes_group(state, wish.partner, i)
-    ]
+    """Streets of seat that would complete one of the partner's colour groups (other than the wished one).
+
+    They depend on the owners alone: the answer is kept with the owners it was found for (mortgages and
+    buildings change far more often than owners)."""
+    key = (seat, wish.partner, wish.group)
+    owner, board = state.owner, state.board
+    kept = _SWAPS.get(key)
+    if kept is not None and kept[1] is board and (kept[0] is owner or kept[0] == owner):
+        return list(kept[2])
+    group, partner = wish.group, wish.partner
+    found = [i for i in lots_of(state, seat) if i not in group and completes_group(state, partner, i)]
+    if len(_SWAPS) >= KEPT:
+        _SWAPS.clear()
+    _SWAPS[key] = (owner, board, tuple(found))
+    return found
+
+
+_SWAPS: dict[tuple[int, int, tuple[int, ...]], tuple[Sequence[int | None], Board, tuple[int, ...]]] = {}
+
+
+@dataclass(frozen=True, slots=True)
+class Reach:
+    """What a search for offers completing seat's wished groups reads of the holdings, and what it found
+    there. It prices cash for the wished streets, or a street of seat's that completes the partner's
+    group for them: the owners, mortgages and buildings of the wished groups and of seat's colour
+    groups not whole (a street of a whole group of two or more completes nobody's), and the owners of
+    seat's lots and of every colour group seat holds a street of (which of its streets would complete
+    a partner's group, which groups it holds whole). With the same owners there and as many lots, seat
+    holds the same lots. The same holdings there give the same search: a house on seat's whole group
+    changes nothing of it."""
+
+    board: Board
+    wishes: tuple[Wish, ...]
+    owners: Callable[[Sequence[Any]], Any]
+    """Picks the squares whose owners the search reads."""
+    prices: Callable[[Sequence[Any]], Any]
+    """Picks the squares whose mortgages and buildings the search reads."""
+    owner: Any
+    mortgaged: Any
+    buildings: Any
+    lots: int
+
+    @classmethod
+    def of(cls, state: GameState, seat: int, wishes: tuple[Wish, ...]) -> Reach:
+        board, owner = state.board, state.owner
+        owned: set[int] = set()
+        priced: set[int] = set()
+        for wish in wishes:
+            priced.update(wish.group)
+        for i in lots_of(state, seat):
+            group = colour_group(board, i)
+            owned.add(i)
+            owned.update(group)
+            if len(group) < 2 or any(owner[j] != seat for j in group):
+                priced.update(group)  # (a one-street group completes anyone's: a swap it may be)
+        owned |= priced
+        owners = itemgetter(*sorted(owned)) if owned else _nothing
+        prices = itemgetter(*sorted(priced)) if priced else _nothing
+        mortgaged, buildings = prices(state.mortgaged), prices(state.buildings)
+        return cls(board, wishes, owners, prices, owners(owner), mortgaged, buildings, owner.count(seat))
+
+    def holds(self, state: GameState, seat: int, wishes: tuple[Wish, ...]) -> bool:
+        """Whether the search would read the very same of state's holdings, for the same wishes."""
+        prices = self.prices
+        return (
+            wishes is self.wishes
+            and state.board is self.board
+            and self.owners(state.owner) == self.owner
+            and state.owner.count(seat) == self.lots
+            and prices(state.mortgaged) == self.mortgaged
+            and prices(state.buildings) == self.buildings
+        )
+
+
+def _nothing(values: Sequence[Any]) -> tuple[()]:
+    return ()

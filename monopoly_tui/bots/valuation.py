@@ -7,9 +7,10 @@ build a `View`, which the engine's pure helpers (rent_due, build_problem...) acc
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import Any
 
-from ..engine import Board, GameState, PlayerState, Rules, rent_due
+from ..engine import Board, GameState, PlayerState, Rules
 from ..engine.board import (
     BOARD_SIZE,
     AdvanceTo,
@@ -20,9 +21,14 @@ from ..engine.board import (
     Street,
     Utility,
 )
-
-NOMINAL_DICE = 7
-"""The dice total used to price a utility's rent in estimates (the most likely throw)."""
+from .groups import blocks_group as blocks_group
+from .groups import colour_group as colour_group
+from .groups import completes_group as completes_group
+from .groups import house_cost as house_cost
+from .groups import lots_of as lots_of
+from .groups import owns_group as owns_group
+from .rents import NOMINAL_DICE as NOMINAL_DICE
+from .rents import lot_rents
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,24 +54,24 @@ class View:
         players = list(self.players)
         for seat, delta in changes.items():
             players[seat] = players[seat]._replace(cash=players[seat].cash + delta)
-        return replace(self, players=tuple(players))
+        return View(self.board, self.rules, tuple(players), self.owner, self.mortgaged, self.buildings)
 
     def with_owner(self, changes: dict[int, int]) -> View:
         owner = list(self.owner)
         for square, seat in changes.items():
             owner[square] = seat
-        return replace(self, owner=tuple(owner))
+        return View(self.board, self.rules, self.players, tuple(owner), self.mortgaged, self.buildings)
 
     def with_mortgage(self, square: int, mortgaged: bool) -> View:
         flags = list(self.mortgaged)
         flags[square] = mortgaged
-        return replace(self, mortgaged=tuple(flags))
+        return View(self.board, self.rules, self.players, self.owner, tuple(flags), self.buildings)
 
     def with_level(self, levels: dict[int, int]) -> View:
         out = list(self.buildings)
         for square, level in levels.items():
             out[square] = level
-        return replace(self, buildings=tuple(out))
+        return View(self.board, self.rules, self.players, self.owner, self.mortgaged, tuple(out))
 
 
 DICE = tuple((a + b, 1 / 36) for a in range(1, 7) for b in range(1, 7))
@@ -123,45 +129,27 @@ def _rest_after(board: Board, square: int) -> list[tuple[int, float]]:
     return out
 
 
-def lots_of(h: View | GameState, seat: int) -> list[int]:
-    """The properties seat owns, in board order."""
-    return [i for i in h.board.properties if h.owner[i] == seat]
-
-
 def rent_income(h: View | GameState, seat: int) -> int:
     """What one visit to each of seat's lots would pay now: a measure of the lots' earning power."""
     rates = visit_rates(h.board)
-    return int(sum(rent_due(h, i, NOMINAL_DICE) * rates[i] for i in h.board.properties if h.owner[i] == seat))
+    rents = lot_rents(h)
+    return int(sum(rents[i] * rates[i] for i in _held(h, seat)))
 
 
-def colour_group(board: Board, square: int) -> tuple[int, ...]:
-    """The streets of square's colour group ((): not a street)."""
-    sq = board.squares[square]
-    return board.group_members[sq.group] if isinstance(sq, Street) else ()
+_HELD: dict[int, tuple[Sequence[int | None], Board, tuple[int, ...]]] = {}
+"""Per seat, the last owners asked about, their board, and the properties seat holds there."""
 
 
-def house_cost(board: Board, square: int) -> int:
-    """The price of one building on the street at square."""
-    sq = board.squares[square]
-    assert isinstance(sq, Street), f"square {square} is not a street"
-    return sq.house_cost
-
-
-def owns_group(h: View | GameState, seat: int, group: tuple[int, ...]) -> bool:
-    return bool(group) and all(h.owner[i] == seat for i in group)
-
-
-def completes_group(h: View | GameState, seat: int, square: int) -> bool:
-    """Whether square is the last street seat lacks in its colour group."""
-    group = colour_group(h.board, square)
-    return bool(group) and all(h.owner[i] == seat for i in group if i != square)
-
-
-def blocks_group(h: View | GameState, seat: int, square: int) -> bool:
-    """Whether one other player holds every other street of square's colour group (seat would block them)."""
-    group = [i for i in colour_group(h.board, square) if i != square]
-    owners = {h.owner[i] for i in group}
-    return len(owners) == 1 and None not in owners and seat not in owners
+def _held(h: View | GameState, seat: int) -> tuple[int, ...]:
+    """The properties seat owns, in board order, kept for the very same owners (the what-ifs of a sale
+    or a mortgage keep the owners' tuple)."""
+    kept = _HELD.get(seat)
+    owner, board = h.owner, h.board
+    if kept is not None and kept[0] is owner and kept[1] is board:
+        return kept[2]
+    held = tuple(i for i in board.properties if owner[i] == seat)
+    _HELD[seat] = (owner, board, held)
+    return held
 
 
 def danger(h: View | GameState, seat: int) -> int:
@@ -184,15 +172,20 @@ def rent_peaks(h: View | GameState) -> dict[int, int]:
     key = (h.board, h.rules, h.owner, h.mortgaged, h.buildings)
     if _PEAKS:
         seen, peaks = _PEAKS[0]
-        if all(a is b for a, b in zip(seen, key, strict=False)) and seen[-1] == jailed:
+        if (
+            seen[2] is key[2]
+            and seen[3] is key[3]
+            and seen[4] is key[4]
+            and seen[0] is key[0]
+            and seen[1] is key[1]
+            and seen[5] == jailed
+        ):
             return peaks
     peaks = {}
-    for i in h.board.properties:
-        owner = h.owner[i]
-        if owner is not None:
-            rent = rent_due(h, i, NOMINAL_DICE)
-            if rent > peaks.get(owner, -1):
-                peaks[owner] = rent
+    # Off the properties nobody owns anything: the squares in board order are the properties'.
+    for owner, rent in zip(key[2], lot_rents(h), strict=True):
+        if owner is not None and rent > peaks.get(owner, -1):
+            peaks[owner] = rent
     _PEAKS[:] = [((*key, jailed), peaks)]
     return peaks
 
@@ -334,16 +327,25 @@ def _worth_table(appraiser: Appraiser, board: Board) -> _WorthTable:
 _INDEX: dict[tuple[int, int], tuple[Appraiser, Board, dict[int, int], dict[tuple[int, ...], int]]] = {}
 
 
+_LAST_LOOKUPS: list[Any] = []
+"""The last of _INDEX's entries asked for (the same appraiser is asked many times in a row)."""
+
+
 def _lookups(appraiser: Appraiser, board: Board) -> tuple[dict[int, int], dict[tuple[int, ...], int]]:
     """Where each lot stands in the worth table, and each colour group's value."""
+    last = _LAST_LOOKUPS
+    if last and last[0] is appraiser and last[1] is board:
+        return last[2], last[3]
     key = (id(appraiser), id(board))
     cached = _INDEX.get(key)
     if cached is not None and cached[0] is appraiser and cached[1] is board:
+        _LAST_LOOKUPS[:] = cached
         return cached[2], cached[3]
     lots, groups = _worth_table(appraiser, board)
     index = {lot[0]: n for n, lot in enumerate(lots)}
     values = dict(groups)
     _INDEX[key] = (appraiser, board, index, values)
+    _LAST_LOOKUPS[:] = _INDEX[key]
     return index, values
 
 

@@ -1,0 +1,59 @@
+"""Who holds what of the colour groups: a lot's group, whether a seat holds it whole, whether a street
+would complete or block one. Plain reads of the holdings (a state, or a bot's what-if View), asked
+thousands of times a game by the bots."""
+
+from __future__ import annotations
+
+from ..engine import Board
+from ..engine.board import Street
+from ..engine.rent import Holdings
+
+
+def lots_of(h: Holdings, seat: int) -> list[int]:
+    """The properties seat owns, in board order."""
+    return [i for i in h.board.properties if h.owner[i] == seat]
+
+
+def colour_group(board: Board, square: int) -> tuple[int, ...]:
+    """The streets of square's colour group ((): not a street)."""
+    if _COLOURS and _COLOURS[0][0] is board:
+        return _COLOURS[0][1][square]
+    colours = tuple(board.group_members[sq.group] if isinstance(sq, Street) else () for sq in board.squares)
+    _COLOURS[:] = [(board, colours)]
+    return colours[square]
+
+
+_COLOURS: list[tuple[Board, tuple[tuple[int, ...], ...]]] = []
+"""The last board asked about and, for each of its squares, its colour group (a board is immutable)."""
+
+
+def house_cost(board: Board, square: int) -> int:
+    """The price of one building on the street at square."""
+    sq = board.squares[square]
+    assert isinstance(sq, Street), f"square {square} is not a street"
+    return sq.house_cost
+
+
+def owns_group(h: Holdings, seat: int, group: tuple[int, ...]) -> bool:
+    owner = h.owner
+    for i in group:
+        if owner[i] != seat:
+            return False
+    return bool(group)
+
+
+def completes_group(h: Holdings, seat: int, square: int) -> bool:
+    """Whether square is the last street seat lacks in its colour group."""
+    group = colour_group(h.board, square)
+    owner = h.owner
+    for i in group:
+        if owner[i] != seat and i != square:
+            return False
+    return bool(group)
+
+
+def blocks_group(h: Holdings, seat: int, square: int) -> bool:
+    """Whether one other player holds every other street of square's colour group (seat would block them)."""
+    group = [i for i in colour_group(h.board, square) if i != square]
+    owners = {h.owner[i] for i in group}
+    return len(owners) == 1 and None not in owners and seat not in owners

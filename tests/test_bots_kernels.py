@@ -1,0 +1,268 @@
+"""The bots' computation kernels keep what they worked out (an exchange's price, the lots to swap, the
+offers made as values, the rents of the last holdings, the offer searches that found none, the colour
+groups): whatever they keep must give exactly what working it out afresh gives, in every position of
+real games, asked in any order (so that kept answers meet holdings that changed since).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections import Counter
+from typing import ClassVar
+
+from factory import NAMES, board, make_state
+
+from monopoly_tui.bots import make_bot, play_game, trading
+from monopoly_tui.bots.outlook import outlook
+from monopoly_tui.bots.rents import NOMINAL_DICE, lot_rents
+from monopoly_tui.bots.simple import APPRAISER as PRINTED
+from monopoly_tui.bots.simple import BUYER
+from monopoly_tui.bots.strong import StrongBot
+from monopoly_tui.bots.strong_terms import APPRAISER, MARKET
+from monopoly_tui.bots.trading import Reach, Wish, lot_gains, lot_gains_afresh, offer_of, swap_lots
+from monopoly_tui.bots.valuation import (
+    View,
+    colour_group,
+    completes_group,
+    lots_of,
+    owns_group,
+    rent_income,
+    visit_rates,
+)
+from monopoly_tui.engine import GameState, ProposeTrade, Rules, TradeSide, rent_due
+from monopoly_tui.engine.board import Street
+
+
+def positions(seeds: tuple[int, ...], every: int = 3) -> list[GameState]:
+    """Every `every`-th state of games of four «Сильный» (mortgages, houses, trades and all)."""
+    states: list[GameState] = []
+    for seed in seeds:
+        bots = [make_bot("strong", seed, seat) for seat in range(4)]
+        seen: list[GameState] = []
+        play_game(
+            board(), NAMES[:4], bots, seed, checked=False, observe=lambda a, s, into=seen: into.append(s)
+        )
+        states.extend(seen[::every])
+    return states
+
+
+def test_an_exchange_kept_is_priced_as_afresh_in_every_position() -> None:
+    """lot_gains keeps each exchange's price with the slice of the holdings it reads: over thousands of
+    positions taken in random order and exchanges of streets, stations and utilities (mortgaged, built on,
+    whole groups), it always equals the price worked out afresh."""
+    chooser = random.Random(13)
+    states = positions((0, 1, 2))
+    chooser.shuffle(states)
+    compared = differed = 0
+    kinds: set[str] = set()
+    for state in states:
+        lots = [i for i in state.board.properties if state.owner[i] is not None]
+        if len(lots) < 2:
+            continue
+        for _ in range(8):
+            p, q = chooser.sample(range(4), 2)
+            give = tuple(sorted(chooser.sample(lots, chooser.randint(0, 2))))
+            take = tuple(sorted(i for i in chooser.sample(lots, chooser.randint(1, 2)) if i not in give))
+            appraiser = chooser.choice((APPRAISER, MARKET, BUYER, PRINTED))
+            expected = lot_gains_afresh(appraiser, state, p, q, give, take)
+            assert lot_gains(appraiser, state, p, q, give, take) == expected, (p, q, give, take)
+            compared += 1
+            differed += expected != (0, 0)
+            kinds.update(state.board.squares[i].kind for i in (*give, *take) if state.mortgaged[i])
+    assert compared > 4000
+    assert differed > 2000
+    assert kinds == {"street", "station", "utility"}  # mortgaged lots of every kind were exchanged
+
+
+def test_an_exchange_is_priced_again_when_a_lot_of_its_groups_changes() -> None:
+    """A kept price is handed back only for the same owners, mortgages and buildings of the groups the
+    exchange reads: a street of the group mortgaged changes it."""
+    state = positions((4,), every=1)[200]
+    street = next(i for i in state.board.properties if state.owner[i] is not None and state.board.group_of[i])
+    seat = state.owner[street]
+    assert seat is not None
+    partner = (seat + 1) % 4
+    before = lot_gains(APPRAISER, state, partner, seat, (), (street,))
+    flags = list(state.mortgaged)
+    flags[street] = not flags[street]
+    changed = state._replace(mortgaged=tuple(flags))
+    assert lot_gains(APPRAISER, changed, partner, seat, (), (street,)) == lot_gains_afresh(
+        APPRAISER, changed, partner, seat, (), (street,)
+    )
+    assert lot_gains(APPRAISER, changed, partner, seat, (), (street,)) != before
+
+
+def test_the_lots_to_swap_kept_are_those_found_afresh() -> None:
+    """swap_lots keeps its answer with the owners it was found for: in positions in random order, for
+    every wish of every seat, it equals the lots found afresh."""
+    chooser = random.Random(7)
+    states = positions((3, 5))
+    chooser.shuffle(states)
+    compared = found = 0
+    for state in states:
+        for seat in range(4):
+            for wish in outlook(state, seat).wishes:
+                if chooser.random() < 0.1:
+                    trading._SWAPS.clear()
+                expected = [
+                    i
+                    for i in lots_of(state, seat)
+                    if i not in wish.group and completes_group(state, wish.partner, i)
+                ]
+                assert swap_lots(state, seat, wish) == expected
+                compared += 1
+                found += bool(expected)
+    assert compared > 500
+    assert found > 20
+
+
+def test_an_offer_made_once_is_the_offer_built_in_full() -> None:
+    """offer_of hands back one immutable offer per terms, equal field by field (and in its JSON) to the
+    offer built in full, as «Сильный» builds its cash offers and swaps."""
+    cash = offer_of(0, 2, (), 150_000, (16, 18))
+    assert cash == ProposeTrade(
+        player=0, partner=2, give=TradeSide(cash=150_000), take=TradeSide(lots=(16, 18))
+    )
+    assert cash.model_dump_json(exclude_unset=True) == ProposeTrade(
+        player=0, partner=2, give=TradeSide(cash=150_000), take=TradeSide(lots=(16, 18))
+    ).model_dump_json(exclude_unset=True)
+    swap = offer_of(1, 3, (6,), 0, (39,))
+    built = ProposeTrade(player=1, partner=3, give=TradeSide(lots=(6,), cash=0), take=TradeSide(lots=(39,)))
+    assert swap == built
+    assert swap.model_dump_json(exclude_unset=True) == built.model_dump_json(exclude_unset=True)
+    assert offer_of(1, 3, (6,), 0, (39,)) is swap
+
+
+def test_the_rents_kept_are_the_rules_rents_in_every_position() -> None:
+    """lot_rents works out again only the groups where the holdings differ from the last ones asked
+    about: over positions in random order, what-ifs of each (a lot mortgaged, a house sold) and a game
+    where jailed owners collect nothing, every square's rent is rent_due's, and each seat's rent income
+    (the lots it holds kept per owners' tuple) is the sum over its lots, to the ruble."""
+    chooser = random.Random(11)
+    states = positions((6, 7), every=2)
+    jail_rules = Rules.model_validate({"rent": {"collect_in_jail": False}})
+    bots = [make_bot("strong", 8, seat) for seat in range(4)]
+    jailed: list[GameState] = []
+    play_game(board(), NAMES[:4], bots, 8, jail_rules, checked=False, observe=lambda a, s: jailed.append(s))
+    states += jailed[::2]
+    chooser.shuffle(states)
+    built = 0
+    for state in states:
+        views: list[View | GameState] = [state]
+        lots = [i for i in state.board.properties if state.owner[i] is not None]
+        if lots:
+            views.append(View.of(state).with_mortgage(chooser.choice(lots), True))
+        houses = [i for i in state.board.properties if state.buildings[i]]
+        if houses:
+            square = chooser.choice(houses)
+            views.append(View.of(state).with_level({square: state.buildings[square] - 1}))
+            built += 1
+        rates = visit_rates(state.board)
+        for h in views:
+            assert lot_rents(h) == [rent_due(h, i, NOMINAL_DICE) for i in range(len(h.board.squares))]
+            for seat in range(4):
+                lots = [i for i in h.board.properties if h.owner[i] == seat]
+                income = int(sum(rent_due(h, i, NOMINAL_DICE) * rates[i] for i in lots))
+                assert rent_income(h, seat) == income
+    assert len(states) > 1000
+    assert built > 300
+    assert any(p.in_jail for s in jailed for p in s.players)
+
+
+class Checked(StrongBot):
+    """«Сильный» whose every offer search is checked against a copy of it that has forgotten the
+    searches that found nothing (`_no_offer`) and the least cash they needed (`_floor`)."""
+
+    checks: ClassVar[Counter[str]] = Counter()
+
+    def _fresh(self) -> StrongBot:
+        fresh = copy.copy(self)
+        fresh._asked = dict(self._asked)
+        fresh._stones_asked = dict(self._stones_asked)
+        fresh._no_offer = None
+        fresh._floor = None
+        return fresh
+
+    def _offer(
+        self, state: GameState, seat: int, spare: int, wished: tuple[Wish, ...]
+    ) -> ProposeTrade | None:
+        remembered = self._no_offer is not None
+        expected = StrongBot._offer(self._fresh(), state, seat, spare, wished)
+        offer = super()._offer(state, seat, spare, wished)
+        assert offer == expected, (state.round, seat, offer, expected)
+        self.checks["offer, after a search that found none" if remembered else "offer"] += 1
+        return offer
+
+    def _offer_floor(self, state: GameState, seat: int, reserve: int, wished: tuple[Wish, ...]) -> int:
+        floor = super()._offer_floor(state, seat, reserve, wished)
+        assert floor == StrongBot._offer_floor(self._fresh(), state, seat, reserve, wished)
+        self.checks["floor"] += 1
+        return floor
+
+
+def test_the_offers_searches_that_found_none_change_no_offer() -> None:
+    """«Сильный» skips an offer search that would find what the last one found (none): with no offer
+    in reach of its cash, while every offer asks more than its spare cash, the same wishes are tried as
+    often and the holdings the search reads are the same, whatever the round, the other lots and the
+    others' cash. In whole games every search and every least cash equals a search made afresh."""
+    for seed in (0, 1, 2, 3):
+        bots = [Checked(seed, seat) for seat in range(4)]
+        play_game(board(), NAMES[:4], bots, seed, checked=False)
+    assert Checked.checks["offer, after a search that found none"] > 1000
+    assert Checked.checks["floor"] > 1000
+
+
+def test_an_offer_search_is_made_again_once_a_street_of_seat_would_complete_the_partners_group() -> None:
+    """Seat 0 holds Житная (brown) and wishes the other brown street, Нагатинская, held by seat 1; it
+    holds the light blue 6 too, of which seat 1 holds 8. Once
+    seat 1 also holds 9, the street 6 would complete seat 1's light blues: a swap to search for, though
+    the wished group did not change. A lot changing hands elsewhere (an orange street) changes nothing
+    the search reads."""
+    state = make_state(4, owners={1: 0, 6: 0, 3: 1, 8: 1})
+    wishes = outlook(state, 0).wishes
+    (wish,) = wishes
+    assert wish.group == (1, 3) and wish.partner == 1
+    reach = Reach.of(state, 0, wishes)
+    elsewhere = make_state(4, owners={1: 0, 6: 0, 3: 1, 8: 1, 16: 2})
+    assert reach.holds(elsewhere, 0, wishes)
+    completing = make_state(4, owners={1: 0, 6: 0, 3: 1, 8: 1, 9: 1})
+    assert swap_lots(completing, 0, wish) == [6] and swap_lots(state, 0, wish) == []
+    assert not reach.holds(completing, 0, wishes)
+    gained = make_state(4, owners={1: 0, 6: 0, 3: 1, 8: 1, 39: 0})
+    assert not reach.holds(gained, 0, wishes)  # a lot more for seat: more streets it might swap
+    mortgaged = make_state(4, owners={1: 0, 6: 0, 3: 1, 8: 1}, mortgaged=[3])
+    assert not reach.holds(mortgaged, 0, wishes)  # the wished street's price changed
+
+
+def test_a_house_on_the_bots_whole_group_leaves_its_offer_search_as_it_was() -> None:
+    """A street of a whole group completes nobody's group: houses there (and its mortgages) are not read
+    by the search; a mortgage on a street that might be swapped is."""
+    owners = {1: 0, 6: 0, 16: 0, 18: 0, 19: 0, 3: 1, 8: 1}
+    state = make_state(4, owners=owners)
+    wishes = outlook(state, 0).wishes
+    reach = Reach.of(state, 0, wishes)
+    assert reach.holds(make_state(4, owners=owners, buildings={16: 1, 18: 1, 19: 2}), 0, wishes)
+    assert not reach.holds(make_state(4, owners=owners, mortgaged=[6]), 0, wishes)
+
+
+def test_the_colour_groups_kept_per_board_are_the_boards() -> None:
+    """colour_group keeps the last board's groups by square; owns_group and completes_group are plain
+    loops: in positions of real games, with two boards asked about in turns, each answers as the
+    board's own groups say."""
+    states = positions((9,), every=7)
+    other = board().model_copy()
+    assert other is not states[0].board
+    checked = 0
+    for state in states:
+        for b in (state.board, other, state.board):
+            for square, sq in enumerate(b.squares):
+                group = b.group_members[sq.group] if isinstance(sq, Street) else ()
+                assert colour_group(b, square) == group
+                for seat in range(4):
+                    whole = bool(group) and all(state.owner[i] == seat for i in group)
+                    assert owns_group(state, seat, group) == whole
+                    last = bool(group) and all(state.owner[i] == seat for i in group if i != square)
+                    assert completes_group(state, seat, square) == last
+                    checked += whole + last
+    assert checked > 100
