@@ -5,7 +5,7 @@ sits in seat i mod 4; seeds S..S+N-1; a round limit; unfinished games count as n
 (`--effort`: the app's pace it thinks at), in `--jobs` processes. Prints the master's win rate with its
 95 % Wilson interval (parity: 25 %), the unfinished share, what its playouts changed (decisions played
 out per kind, how many took another choice than «Сильный» would have, and how far the best other choice's
-playouts were from «Сильный»'s: its mean paired gain as a share of the table), and the time each decision
+playouts were from «Сильный»'s: its mean paired gain in the chance of winning), and the time each decision
 that played out took — median, 95th percentile, longest — against the pace's budget, in wall time and in
 this process's processor time (what it takes on a machine not shared with other work), with the load
 average. The bot itself never reads the clock (its playouts are counted, not timed): the benchmark times
@@ -146,8 +146,8 @@ def main(argv: list[str] | None = None) -> None:
             gap = gaps.get(salt, [0.0])
             print(
                 f"  {kind:15} {played:5} decisions played out, {tally[salt, True]:4} not as «Сильный»; "
-                f"best other choice's mean gain: median {100 * quantile(gap, 0.5):+.1f} %, "
-                f"90 % below {100 * quantile(gap, 0.9):+.1f} % of the table"
+                f"best other choice's mean gain: median {100 * quantile(gap, 0.5):+.1f}, "
+                f"90 % below {100 * quantile(gap, 0.9):+.1f} points of the chance of winning"
             )
     budget = BUDGET[args.effort]
     for label, values in (("time", times), ("processor time", cpu)):

@@ -88,7 +88,9 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
     game.add_argument("--position", metavar="TEXT", help=tr("cli.arg.position"))
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; with `command`, only that subcommand's (the others are not needed to
+    parse it, and the game starts sooner without them); without, all of them (the help lists them)."""
     parser = RussianArgumentParser(prog=PROG, description=tr("cli.description"), epilog=tr("cli.epilog"))
     parser.add_argument(
         "--version", action="version", version=f"{PROG} {__version__}", help=tr("cli.version")
@@ -97,23 +99,29 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(
         dest="command", title=tr("cli.commands"), metavar=tr("cli.metavar.command")
     )
-    play = commands.add_parser("play", help=tr("cli.play"), description=tr("cli.play.description"))
-    add_play_arguments(play)
-    play.set_defaults(run=play_main)
-    replay = commands.add_parser("replay", help=tr("cli.replay"), description=tr("cli.replay.description"))
-    replay.add_argument("file", metavar="FILE", help=tr("cli.arg.save"))
-    add_file_arguments(replay, rules=False)
-    add_theme_argument(replay)
-    replay.set_defaults(run=replay_main)
-    # simulate parses its own arguments (main() hands them over before this parser sees them)
-    commands.add_parser("simulate", help=tr("cli.simulate"), add_help=False)
-    serve = commands.add_parser("serve", help=tr("cli.serve"), description=tr("cli.serve.description"))
-    serve.add_argument("--host", default="127.0.0.1", help=tr("cli.arg.host"))
-    serve.add_argument("--port", type=int, default=8000, help=tr("cli.arg.port"))
-    serve.add_argument("--saves", metavar="DIR", help=tr("cli.arg.saves"))
-    add_file_arguments(serve)
-    add_theme_argument(serve)
-    serve.set_defaults(run=serve_main)
+    if command in (None, "play"):
+        play = commands.add_parser("play", help=tr("cli.play"), description=tr("cli.play.description"))
+        add_play_arguments(play)
+        play.set_defaults(run=play_main)
+    if command in (None, "replay"):
+        replay = commands.add_parser(
+            "replay", help=tr("cli.replay"), description=tr("cli.replay.description")
+        )
+        replay.add_argument("file", metavar="FILE", help=tr("cli.arg.save"))
+        add_file_arguments(replay, rules=False)
+        add_theme_argument(replay)
+        replay.set_defaults(run=replay_main)
+    if command is None:
+        # simulate parses its own arguments (main() hands them over before this parser sees them)
+        commands.add_parser("simulate", help=tr("cli.simulate"), add_help=False)
+    if command in (None, "serve"):
+        serve = commands.add_parser("serve", help=tr("cli.serve"), description=tr("cli.serve.description"))
+        serve.add_argument("--host", default="127.0.0.1", help=tr("cli.arg.host"))
+        serve.add_argument("--port", type=int, default=8000, help=tr("cli.arg.port"))
+        serve.add_argument("--saves", metavar="DIR", help=tr("cli.arg.saves"))
+        add_file_arguments(serve)
+        add_theme_argument(serve)
+        serve.set_defaults(run=serve_main)
     return parser
 
 
@@ -149,7 +157,7 @@ def _dispatch(argv: list[str]) -> int:
     if argv[0] in COMMANDS:
         argv = [argv[0], *lead, *argv[1:]]
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser(argv[0] if argv[0] in COMMANDS else None).parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a bad command line (already reported)
         return exc.code if isinstance(exc.code, int) else 0
     run: Callable[[argparse.Namespace], int] = args.run

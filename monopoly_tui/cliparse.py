@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from functools import cache
 from typing import Any, NoReturn
 
 from .locale import language
@@ -61,12 +62,15 @@ def _pattern(msgid: str) -> re.Pattern[str]:
     return re.compile("".join(parts), re.DOTALL)
 
 
-_PATTERNS = [(_pattern(english), russian) for english, russian in ARGPARSE_WORDS.items()]
+@cache
+def _patterns() -> list[tuple[re.Pattern[str], str]]:
+    """Each message id's pattern and its Russian (compiled at the first error: not on the way to the game)."""
+    return [(_pattern(english), russian) for english, russian in ARGPARSE_WORDS.items()]
 
 
 def translate(message: str) -> str:
     """argparse's English message in Russian (a message it does not know stays as it is)."""
-    for pattern, russian in _PATTERNS:
+    for pattern, russian in _patterns():
         found = pattern.fullmatch(message)
         if found is None:
             continue

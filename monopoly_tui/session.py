@@ -336,19 +336,27 @@ class GameSession:
 
     def bot_move(self) -> tuple[Event, ...]:
         """Let the bot the game waits on take its action."""
-        actor = current_actor(self.state)
+        return self.act(self.bot_choice())
+
+    def bot_choice(self, state: GameState | None = None) -> Action:
+        """The action the bot the game waits on takes in state (by default the game's own), not yet
+        taken: the app asks a bot that thinks long in another thread and acts once it answers."""
+        state = self.state if state is None else state
+        actor = current_actor(state)
         assert actor is not None and actor in self.bots
         bot = self.bots[actor]
-        action = self._courteous(lambda: bot.choose(self.state, actor))
+        action = self._courteous(lambda: bot.choose(state, actor), state)
         assert action is not None
-        return self.act(action)
+        return action
 
-    def _courteous(self, ask: Callable[[], Action | None]) -> Action | None:
+    def _courteous(self, ask: Callable[[], Action | None], state: GameState | None = None) -> Action | None:
         """The bot's answer, asked again while it is an offer the courtesy rules hold back (the bot moves
         on to its next wish or its move: each answer spends its turn's budget or its wish's try)."""
         for _ in range(MAX_ASKS):
             action = ask()
-            if not isinstance(action, ProposeTrade) or self.courtesy.allows(self.state, action):
+            if not isinstance(action, ProposeTrade) or self.courtesy.allows(
+                self.state if state is None else state, action
+            ):
                 return action
         raise RuntimeError("a computer player keeps offering trades it may not make")
 

@@ -38,3 +38,14 @@ def _private_config_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: p
     folder = tmp_path_factory.mktemp("config")
     monkeypatch.setenv("MONOPOLY_TUI_CONFIG_DIR", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def _tokens_jump(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tokens jump where they go, unless a test is marked `walks`: while a token walks, a key only skips
+    the walk (it never decides on the prompt already shown), so a test that types «r», «b» as a quick
+    player would buys only where the walk is not in its way; the tests of walks watch it themselves."""
+    if request.node.get_closest_marker("walks") is None:
+        from monopoly_tui.app.board import BoardView
+
+        monkeypatch.setattr(BoardView, "WALK_STEP", 0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from factory import make_state
 from rich.color import Color, ColorSystem
 from textual.geometry import Region
@@ -307,6 +308,7 @@ async def test_game_over_offers_a_new_game_with_the_same_players() -> None:
         assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1
 
 
+@pytest.mark.walks
 async def test_a_token_walks_square_by_square_and_a_key_skips_the_walk() -> None:
     from monopoly_tui.app.board import BoardView
 
@@ -325,5 +327,7 @@ async def test_a_token_walks_square_by_square_and_a_key_skips_the_walk() -> None
         assert board.positions is None
         await pilot.press("b", "e", "enter", "r")  # buy, end the turn, hand over, Игрок 2 throws 1 + 2
         assert app.session.state.players[1].position == 3
-        await pilot.press("l")  # any key: the token is at once where it stands (and l still looks)
-        assert not board.walking and board.positions is None and board.cursor == 3
+        await pilot.press("l")  # any key: the token is at once where it stands, and nothing else
+        assert not board.walking and board.positions is None and board.cursor is None
+        await pilot.press("l")  # l looks once the token stands
+        assert board.cursor == 3

@@ -284,6 +284,7 @@ async def test_trades_can_be_judged_and_the_laptop_goes_back_after_the_answer() 
         assert isinstance(app.screen, HandoffScreen) and app.screen.seat == 0  # back to Аня
 
 
+@pytest.mark.walks
 async def test_a_throw_to_an_offer_to_buy_focuses_nothing_and_repaints_only_what_changed() -> None:
     """The offer has no harmless default, so the focus leaves «Бросить кубики» and Enter buys nothing;
     the focus moving neither lays the screen out nor repaints all of it (it repaints the two buttons),

@@ -235,21 +235,18 @@ def test_placement_prompt(snap_compare: SnapCompare) -> None:
 
 def mid_game() -> Callable[[Pilot[Any]], Awaitable[None]]:
     """Five players well into a game: owners of every colour, houses, hotels, mortgages, a token in
-    jail and three on one square (Вера's, whose turn it is)."""
+    jail and three on one square (Вера's, whose turn it is). The game goes on from that position, so
+    that the players, the prompt and the log name the same five from the start."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
         from factory import make_state
 
-        from monopoly_tui.app.game_screen import GameScreen
-        from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
-
-        await pilot.press("enter", "enter")
-        app = await game_ready(pilot)
-        assert app.session is not None
-        names = ["Аня", "Борис", "Вера", "Глеб", "Дина"]
-        app.session.seats = tuple(Seat(n, PLAYER_TOKENS[i], PLAYER_COLORS[i]) for i, n in enumerate(names))
-        app.session.state = make_state(
+        app = pilot.app
+        assert isinstance(app, MonopolyApp)
+        await pilot.pause()
+        state = make_state(
             5,
+            names=["Аня", "Борис", "Вера", "Глеб", "Дина"],
             positions={0: 39, 1: 10, 2: 24, 3: 24, 4: 24},
             owners={1: 0, 3: 0, 6: 1, 8: 1, 9: 1, 21: 2, 23: 2, 24: 2, 39: 3, 37: 3, 5: 4, 15: 4, 12: 0},
             buildings={1: 2, 3: 3, 6: 5, 8: 4, 9: 4, 21: 1, 23: 1, 24: 2},
@@ -257,10 +254,8 @@ def mid_game() -> Callable[[Pilot[Any]], Awaitable[None]]:
             in_jail=[1],
             turn=2,
         )
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
-        screen.redraw()
-        await pilot.pause()
+        app.start_from_position(state)
+        await game_ready(pilot)
 
     return run_before
 
@@ -277,11 +272,12 @@ def test_square_inspector(snap_compare: SnapCompare, size: tuple[int, int]) -> N
     assert snap_compare(make_app(), terminal_size=size, run_before=mid_game(), press=keys)
 
 
-@pytest.mark.parametrize("size", [RING, BIG], ids=["120x36", "160x50"])
+@pytest.mark.parametrize("size", [RING, BIG, COMPACT], ids=["120x36", "160x50", "80x24"])
 def test_a_move_in_progress(
     snap_compare: SnapCompare, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Thrown 4 + 5 from GO: Игрок 1's token three squares along its way to 1-я Парковая (9)."""
+    """Thrown 4 + 5 from GO: Игрок 1's token three squares along its way to 1-я Парковая (9) (in the
+    compact layout the list's highlighted row with it, on Нагатинская)."""
     from monopoly_tui.app.board import BoardView
 
     monkeypatch.setattr(BoardView, "WALK_STEP", 1000)  # the walk waits for the picture
@@ -332,6 +328,6 @@ def test_trade_summary(snap_compare: SnapCompare) -> None:
 
 
 def test_a_throw_in_the_compact_layout(snap_compare: SnapCompare) -> None:
-    """80x24 has no ring to walk along: thrown 4 + 5 from GO, the dice line shows the throw and the list
+    """80x24 once the token stands: thrown 4 + 5 from GO, the dice line shows the throw and the list
     of squares stands at 1-я Парковая (9) with Игрок 1's token, the prompt after the move beside it."""
     assert snap_compare(make_app(dice=[(4, 5)]), terminal_size=COMPACT, press=["enter", "enter", "r"])

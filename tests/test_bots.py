@@ -606,8 +606,9 @@ def test_an_offers_worth_from_the_lots_that_change_hands_is_the_whole_boards_dif
 
 
 def test_strong_bot_wins_more_than_its_share() -> None:
-    """40 fixed games, seats rotated (the benchmark plays 400: about 69 %): one «Сильный» against three
-    «Простой» wins well above its 25 % share (10 games of 40): 25 now, and at least 20 asked."""
+    """40 fixed games, seats rotated (the benchmark plays 400: about 82 %): one «Сильный» against three
+    «Простой» wins well above its 25 % share (10 games of 40): 29 now, and at least 27 asked (the
+    «Сильный» without stepping stones won 25 of them)."""
     wins = 0
     for seed in range(40):
         strong = seed % 4
@@ -615,7 +616,7 @@ def test_strong_bot_wins_more_than_its_share() -> None:
         bots = [make_bot(kind, seed, seat) for seat, kind in enumerate(kinds)]
         _, stats = play_game(board(), NAMES[:4], bots, seed, max_rounds=200, checked=False)
         wins += stats.winner == strong
-    assert wins >= 20
+    assert wins >= 27
 
 
 # --- counting where throws end ------------------------------------------------------------------

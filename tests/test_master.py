@@ -14,7 +14,7 @@ from test_bots import TIGHT, Checked, offered
 from monopoly_tui.bots import BOT_KINDS, BOT_NAMES, EFFORTS, MasterBot, make_bot, play_game
 from monopoly_tui.bots.base import BotBase
 from monopoly_tui.bots.driver import play_out
-from monopoly_tui.bots.master_deals import CASH_STEP, accepts, deals, priced
+from monopoly_tui.bots.master_deals import CASH_STEP, accepts, cheapest, deals, priced
 from monopoly_tui.bots.master_lookahead import (
     Choice,
     Effort,
@@ -319,3 +319,23 @@ def test_whole_games_are_legal_deterministic_and_never_needlessly_bankrupt() -> 
     game(9)
     for kind in ("buy", "bid", "pass", "end_turn", "build", "trade"):
         assert seen[kind], f"no {kind} in the games"
+
+
+def test_it_refuses_to_sell_a_group_to_a_player_with_the_cash_to_build_it() -> None:
+    """Seat 0 holds two orange streets and 3 000 000; it offers the master (seat 1) 1 800 000 for the third
+    (Рублёвское шоссе, printed price 200 000), the least «Сильный» accepts: to «Сильный» the cash is
+    worth more than the street. The master's playouts see seat 0 build orange with the 1 200 000 left
+    and its own chance of winning fall: it refuses. Without the playouts it would accept as «Сильный»."""
+    owners = {16: 0, 18: 0, 19: 1}
+    base = make_state(3, owners=owners, cash={0: 3_000_000})
+    offer = cheapest(base, 0, 1, (), (19,))
+    assert offer is not None and offer.give.cash == 1_800_000 and accepts(base, offer)
+    state = offered(offer.give, offer.take, owners=owners, cash={0: 3_000_000})
+    assert make_bot("strong", 1, 1).choose(state, 1) == AcceptTrade(player=1)
+    bot = master(1)
+    assert bot.choose(state, 1) == RejectTrade(player=1)
+    verdict = bot.lookahead.last
+    assert bot.looked_ahead == 1 and verdict is not None
+    assert verdict.index == 1 and verdict.gain > 0.1, "refusing gains a tenth of a win at least"
+    blind = master(1, Effort(rounds=0, horizon=3))
+    assert blind.choose(state, 1) == AcceptTrade(player=1) and blind.looked_ahead == 0

@@ -17,6 +17,7 @@ from textual.timer import Timer
 
 from ..config import PACES, load_settings, save_settings
 from ..locale import tr
+from .thinking import Thinker
 from .title import TitleScreen
 
 # What the title screen does not need is imported when it is first needed (the rules engine, the bots,
@@ -82,6 +83,7 @@ class MonopolyApp(App[None]):
         self.autosave = autosave
         self.bot_speed = PACES.index(self.settings.pace)
         self._bot_timer: Timer | None = None
+        self.thinker = Thinker(self)
         self.restart: tuple[str, Path | None] | None = None
         """Set by switch_language: the language to start again in, and the save to reopen (the command
         line does it when the app has exited)."""
@@ -285,13 +287,20 @@ class MonopolyApp(App[None]):
             self._bot_timer = self.set_timer(max(BOT_DELAYS[self.bot_speed], 0.001), self.bot_step)
 
     def bot_step(self) -> None:
+        """The computer player moves; one that thinks long thinks in a thread first (app/thinking.py)."""
         self._bot_timer = None
         session = self.session
-        if session is None or session.bot_to_move() is None or self.game_screen is not self.screen:
+        if session is None or session.bot_to_move() is None or not self.screen_stack:
+            return  # (no screens: the app is closing, a thought came back too late)
+        if self.game_screen is not self.screen:
+            return
+        self.pace_bots()
+        action = self.thinker.ready(session)
+        if action is None and self.thinker.thinks_long(session):
+            self.thinker.start(session)
             return
         self.save_pending()
-        self.pace_bots()
-        self.after(session.bot_move())
+        self.after(session.act(action if action is not None else session.bot_choice()))
         self.report_save_error()
 
     def pace_bots(self) -> None:

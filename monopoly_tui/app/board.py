@@ -286,8 +286,8 @@ class BoardView(Container):
             self.cells[index].redraw()
         if self.has_class("compact"):
             rows = self.query_one(SquaresList)
-            rows.refresh_rows()
-            rows.follow()
+            rows.refresh_rows(self.positions)
+            rows.follow(self.positions)
 
     # --- a token walking square by square ------------------------------------------------------------
 
@@ -296,10 +296,12 @@ class BoardView(Container):
 
     def walk(self, seat: int, start: int, end: int) -> None:
         """Show `seat`'s token going from start to end one square at a time (backwards for a short way
-        back, as «back 3 squares»); the state is already at the end: only the picture lags."""
+        back, as «back 3 squares»); the state is already at the end: only the picture lags (on the ring,
+        or in the compact layout the list's highlighted row). The caller redraws the board after (the
+        game screen does, at once: a redraw here too made the list's forty rows twice the work)."""
         self.finish_walk()
         forward = (end - start) % 40
-        if not self.WALK_STEP or forward == 0 or self.has_class("compact"):
+        if not self.WALK_STEP or forward == 0:
             return
         steps = [(start + k) % 40 for k in range(1, forward + 1)]
         if forward > 36:  # a card's step back
@@ -310,7 +312,6 @@ class BoardView(Container):
         self.positions = tuple(positions)
         self._walk = (seat, steps)
         self._walk_timer = self.set_interval(self.WALK_STEP, self._walk_on)
-        self.redraw()
 
     @property
     def walking(self) -> bool:

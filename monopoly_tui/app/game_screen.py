@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
@@ -75,6 +75,11 @@ class GameScreen(Screen[None]):
         Binding("minus", "bid_step(-1)", tr("binding.bid_down"), key_display="-"),
         Binding("pageup", f"bid_step({BID_JUMP})", tr("binding.bid_up_more"), show=False),
         Binding("pagedown", f"bid_step({-BID_JUMP})", tr("binding.bid_down_more"), show=False),
+        # the prompt's lines where they are cut to the room there is (PgUp/PgDn: where no bid takes them)
+        Binding("pageup", "scroll_prompt(0, -1)", tr("binding.scroll"), show=False),
+        Binding("pagedown", "scroll_prompt(0, 1)", tr("binding.scroll"), show=False),
+        Binding("up", "scroll_prompt(-1, 0)", tr("binding.scroll"), show=False),
+        Binding("down", "scroll_prompt(1, 0)", tr("binding.scroll"), show=False),
         Binding("backspace", "bid_erase", tr("binding.bid_erase"), show=False),
         Binding("question_mark,f1", "rules", tr("binding.rules"), key_display="?"),
         Binding("l,д", "inspect", tr("binding.inspect"), key_display="l"),
@@ -176,11 +181,17 @@ class GameScreen(Screen[None]):
                 continue
             board.walk(seat, before[seat], self._positions[seat])
 
-    def on_key(self) -> None:
-        """Any key skips a walking token (the key itself then does what it does)."""
+    def on_key(self, event: events.Key) -> None:
+        """Any key skips a walking token, and does nothing else: the prompt after the move is on the
+        screen while the token walks, and a key pressed to hurry the token must not buy, pay or end the
+        turn there (the bindings, checked after the key reaches the screen, never see it). Only Ctrl+Q
+        still quits (the game is saved)."""
         board = self.query_one(BoardView)
         if board.walking:
             board.finish_walk()
+            if event.key != "ctrl+q":
+                event.stop()
+                event.prevent_default()
 
     def show_keys(self) -> None:
         """The footer: the prompt's keys, undo, and with computer players the pace key and the pace now."""
@@ -197,6 +208,8 @@ class GameScreen(Screen[None]):
             return any(c.command == action for c in self.prompt.choices)
         if action in ("bid_step", "bid_erase"):
             return self.prompt.bid is not None
+        if action == "scroll_prompt":
+            return self.query_one(PromptPanel).scrolls
         if action == "digit":
             return self.prompt.bid is not None or self._choice(str(parameters[0])) is not None
         return True
@@ -271,6 +284,9 @@ class GameScreen(Screen[None]):
         if self.inspected is not None:
             session = self.session
             self.query_one("#deed", Prose).update(square_text(session.state, session.seats, self.inspected))
+
+    def action_scroll_prompt(self, rows: int, pages: int) -> None:
+        self.query_one(PromptPanel).scroll_body(rows, pages)
 
     def action_bot_speed(self) -> None:
         self.app.cycle_bot_speed()  # type: ignore[attr-defined]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Static
+from textual.strip import Strip
+from textual.widgets import Button
 
 from ..engine.turn import rounds_played
 from ..locale import tr
@@ -18,6 +21,7 @@ from .plain import plain
 from .players import players_key, players_table, token_chip
 from .prompts import Choice, Prompt
 from .prose import Prose
+from .rows import KEPT, Rows
 from .steady import Steady
 
 
@@ -114,6 +118,21 @@ class ChoiceButton(Button):
         super().__init__("", classes="choice", compact=True)
         self.choice: Choice | None = None
         self._text: str | None = None
+        self._drawn: dict[Hashable, Strip] = {}
+        """Lines rendered, by label, size and look (the prompts of a game come back with the same labels)."""
+
+    def render_line(self, y: int) -> Strip:
+        """The line as Textual renders it, kept for this label at this size and in this look (focus, hover
+        and the rest are in the widget's style)."""
+        if self.text_selection is not None:
+            return super().render_line(y)
+        key = (y, self._text, self.size, self.visual_style)
+        strip = self._drawn.get(key)
+        if strip is None:
+            if len(self._drawn) >= KEPT:
+                self._drawn.clear()
+            strip = self._drawn[key] = super().render_line(y)
+        return strip
 
     def set_choice(self, choice: Choice | None, *, keep: bool = False) -> None:
         """Show the choice (None: hide the button, or with `keep` leave its room empty); a new label is
@@ -146,6 +165,7 @@ class PromptPanel(Vertical):
     DEFAULT_CSS = """
     PromptPanel { height: auto; border: round $accent; padding: 0 1; }
     PromptPanel #prompt-title { text-style: bold; }
+    PromptPanel #prompt-body { height: auto; }
     PromptPanel #prompt-choices { height: auto; }
     PromptPanel Button { min-width: 8; margin: 0 1 0 0; height: 1; border: none; }
     PromptPanel Button { text-wrap: nowrap; text-overflow: ellipsis; }
@@ -161,11 +181,14 @@ class PromptPanel(Vertical):
         super().__init__(id=id)
         self.buttons = [ChoiceButton() for _ in range(MAX_CHOICES)]
         """The buttons, in order (kept: a query of the panel at every prompt took longer than the rest)."""
+        self.body = Vertical(id="prompt-body")
+        """The lines and an auction's bid: what scrolls where the compact layout has no room for them."""
 
     def compose(self) -> ComposeResult:
         yield Prose(id="prompt-title")
-        yield Prose(id="prompt-lines")
-        yield Prose(id="bid")
+        with self.body:
+            yield Prose(id="prompt-lines")
+            yield Prose(id="bid")
         with ButtonRow(id="prompt-choices"):
             yield from self.buttons
 
@@ -180,10 +203,15 @@ class PromptPanel(Vertical):
         lines = self.query_one("#prompt-lines", Prose)
         lines.update(plain("\n".join(prompt.lines)), keep=lines_kept)
         self._choices = len(prompt.choices) if compact else None
+        body = self.body
+        if body.scroll_y:  # a new prompt is read from its first line
+            body.scroll_home(animate=False)
         if compact:  # once the panels above have their new heights
             self.call_after_refresh(self.fit_compact, len(prompt.choices))
-        elif lines.styles.max_height is not None:
-            lines.styles.clear_rule("max_height")
+        else:
+            self._scrolling(False)
+            if body.styles.max_height is not None:
+                body.styles.clear_rule("max_height")
         self.query_one("#bid", Prose).display = prompt.bid is not None
         buttons = self.buttons
         for n, button in enumerate(buttons):
@@ -206,10 +234,27 @@ class PromptPanel(Vertical):
         if self._choices is not None:
             self.fit_compact(self._choices)
 
+    scrolls = False
+    """The prompt's lines (and an auction's bid) are cut to the room there is: they scroll, by the wheel
+    and by keys (↑/↓, PgUp/PgDn; the game screen binds them)."""
+
+    def _scrolling(self, scrolls: bool) -> None:
+        if scrolls != self.scrolls:
+            self.scrolls = scrolls
+            for bar in self.screen.query(KeyBar):
+                bar.show_scroll(scrolls)
+
+    def scroll_body(self, rows: int = 0, pages: int = 0) -> None:
+        """Scroll the prompt's lines by rows, or by pages of the room they have."""
+        body = self.body
+        rows += pages * max(1, body.scrollable_content_region.height - 1)
+        body.scroll_to(y=body.scroll_y + rows, animate=False)
+
     def fit_compact(self, choices: int) -> None:
         """In the compact layout, where the window is too short for all of the centre, the prompt's lines
-        give way (they scroll) so that its title and its buttons stay on the screen."""
+        and an auction's bid give way (they scroll) so that its title and its buttons stay on the screen."""
         lines = self.query_one("#prompt-lines", Prose)
+        body = self.body
         width = lines.content_region.width
         found = self.screen.query(StatePanels)  # (none while the layout changes: the next show fits it)
         if width <= 0 or not found or not found.first().has_class("compact"):
@@ -226,16 +271,17 @@ class PromptPanel(Vertical):
         below = 1 + 2  # the key bar, the log's rule and one line of it
         bid = self.query_one("#bid", Prose)
         bid_rows = len(bid.lines(width)) if bid.display and bid.text.plain else 0
-        room = self.app.size.height - above - below - 2 - len(title.lines(width)) - bid_rows - button_rows
+        room = self.app.size.height - above - below - 2 - len(title.lines(width)) - button_rows
         room = max(1, room)
-        limit = room if len(lines.lines(width)) > room else None
-        now = lines.styles.max_height
+        limit = room if len(lines.lines(width)) + bid_rows > room else None
+        now = body.styles.max_height
         if limit is None and now is not None:
-            lines.styles.clear_rule("max_height")
-            lines.refresh(layout=True)
+            body.styles.clear_rule("max_height")
+            body.refresh(layout=True)
         elif limit is not None and (now is None or now.value != limit):
-            lines.styles.max_height = limit
-            lines.styles.overflow_y = "auto"
+            body.styles.max_height = limit
+            body.styles.overflow_y = "auto"
+        self._scrolling(limit is not None)
 
     def show_bid(self, amount: int | None, low: int, cash: int, step: int, jump: int) -> None:
         """The bid being typed (None: not chosen yet), its limits, and on a line of its own the keys."""
@@ -243,7 +289,11 @@ class PromptPanel(Vertical):
         text.append(tr("bid.unset") if amount is None else rubles(amount), style="bold reverse")
         text.append("  " + tr("bid.limits", low=rubles(low), cash=rubles(cash)), style="dim")
         text.append("\n" + tr("bid.keys", step=rubles(step), jump=rubles(jump)), style="dim")
-        self.query_one("#bid", Prose).update(text)
+        bid = self.query_one("#bid", Prose)
+        bid.update(text)
+        if self.scrolls and amount is not None:  # the amount being typed stays in sight
+            body = self.body
+            self.call_after_refresh(body.scroll_to_widget, bid, animate=False, top=True)
 
 
 # choice keys with a short name of their own (binding.<key>: «Купить» for «Купить за 60 000 ₽»)
@@ -254,17 +304,21 @@ def short_label(choice: Choice) -> str:
     return tr(f"binding.{choice.key}") if choice.key in SHORT_KEYS else choice.label
 
 
-class KeyBar(Static):
+class KeyBar(Rows):
     """The footer of the game screen: the keys of the prompt now, then the keys always there. Where the
     line is too short for all of them (80 columns), step by step: the keys sit closer, the keys always
     there get short labels, the prompt's keys get short ones («Купить», its button says the rest), the
     keys sit closer still, and only then the keys always there lose theirs: no key is cut off, and at
     80 columns every prompt's keys keep their labels."""
 
-    DEFAULT_CSS = "KeyBar { dock: bottom; height: 1; background: $panel; }"
+    DEFAULT_CSS = """
+    KeyBar { dock: bottom; height: 1; background: $panel; text-wrap: wrap; text-overflow: fold; }
+    """
 
     _shown: Text | None = None
     _keys: tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]] = ([], [])
+    _scroll = False
+    """The prompt scrolls: its keys are shown too, where the line has room for them."""
 
     STEPS = ((None, 1, 1), (2, 1, 1), (2, 1, 2), (2, 2, 2), (1, 2, 2), (1, 2, 0), (1, 0, 0))
     """(the gap between keys (None: wide, padded keys), labels of the prompt's keys, labels of the keys
@@ -285,6 +339,11 @@ class KeyBar(Static):
         self._keys = (keys, always)
         self._paint()
 
+    def show_scroll(self, scrolls: bool) -> None:
+        if scrolls != self._scroll:
+            self._scroll = scrolls
+            self._paint()
+
     def _paint(self) -> None:
         keys, always = self._keys
         width = self.content_region.width or 10_000
@@ -296,9 +355,18 @@ class KeyBar(Static):
             text = self.line([*labelled(keys, mine), *labelled(always, theirs)], gap=gap)
             if len(text) <= width:
                 break
+        if self._scroll:  # the prompt's scroll keys, where every key keeps a label and the prompt's theirs
+            scroll = ("↑↓", tr("keys.scroll"))
+            for closer, labels, others in self.STEPS:
+                if labels != mine or not others:
+                    continue
+                wider = self.line([*labelled(keys, labels), scroll, *labelled(always, others)], gap=closer)
+                if len(wider) <= width:
+                    text = wider
+                    break
         if text != self._shown:
             self._shown = text
-            self.update(text, layout=False)  # one line docked at the bottom: its size never changes
+            self.set_rows([text])  # one line docked at the bottom: its size never changes
 
     @staticmethod
     def line(keys: list[tuple[str, str]], *, gap: int | None) -> Text:

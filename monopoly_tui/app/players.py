@@ -3,10 +3,12 @@ width it is given."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from math import ceil
+
 from rich.cells import cell_len
-from rich.console import Console, ConsoleOptions, RenderResult
+from rich.console import Console, JustifyMethod
 from rich.style import Style
-from rich.table import Table
 from rich.text import Text
 
 from ..engine import GameState, current_actor, net_worth
@@ -23,6 +25,10 @@ out: the manage screen and the board show them)."""
 PLAYERS_ROWS = 10
 """The most rows the players' panel takes (eight players, two with their notes on a line of their own)."""
 
+HEADING = Style(bold=True)
+ACTOR = Style(reverse=True)
+BANKRUPT = Style(dim=True)
+
 
 class PlayersTable:
     """Cash, net worth, lots by group, jail cards and jail for every player; the one to act stands out.
@@ -30,19 +36,22 @@ class PlayersTable:
     Laid out for the width it is given: cash and worth are never cut; the notes of jail and cards go
     on a line of their own under the name where the row has no room for them; the lots by group are
     shown where they have room. Compact (a narrow window): name and cash only.
+
+    A table of columns one cell apart, the money right-aligned, the whole width used (the lots take what
+    is left; without them the spare width is shared among the columns by their widths), drawn line by
+    line: it is drawn again whenever money changes hands, and a general table took longer than the rest
+    of a throw's redraw.
     """
 
     def __init__(self, session: GameSession, *, compact: bool = False) -> None:
         self.session = session
         self.compact = compact
 
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        yield self.table(options.max_width)
-
-    def table(self, width: int) -> Table:
+    def rows(self, width: int, console: Console) -> list[Text]:
+        """The panel's lines at `width`."""
         state = self.session.state
         actor = current_actor(state)
-        rows = []
+        players = []
         for seat, p in enumerate(state.players):
             s = self.session.seats[seat]
             name = token_chip(s.token, s.color)
@@ -54,41 +63,100 @@ class PlayersTable:
                 marks.append(tr("players.cards", count=len(p.jail_cards)))
             cash = tr("players.bankrupt") if p.bankrupt else rubles(p.cash)
             worth = "" if p.bankrupt else rubles(net_worth(state, seat))
-            rows.append((seat, p.bankrupt, name, " ".join(marks), cash, worth))
-        money = [tr("players.cash"), *(r[4] for r in rows)]
-        worths = [tr("players.worth"), *(r[5] for r in rows)]
+            players.append((seat, p.bankrupt, name, " ".join(marks), cash, worth))
+        money = [tr("players.cash"), *(r[4] for r in players)]
+        worths = [tr("players.worth"), *(r[5] for r in players)]
         money_room = max(map(cell_len, money)) + 1 + (0 if self.compact else max(map(cell_len, worths)) + 2)
         name_room = width - money_room - 1
-        one_line = all(r[2].cell_len + (1 + cell_len(r[3]) if r[3] else 0) <= name_room for r in rows)
-        widest = max(r[2].cell_len + (1 + cell_len(r[3]) if r[3] and one_line else 0) for r in rows)
+        one_line = all(r[2].cell_len + (1 + cell_len(r[3]) if r[3] else 0) <= name_room for r in players)
+        widest = max(r[2].cell_len + (1 + cell_len(r[3]) if r[3] and one_line else 0) for r in players)
         lots = not self.compact and width - money_room - widest - 2 >= LOTS_ROOM
 
-        lines = len(rows) + (0 if one_line else sum(1 for r in rows if r[3]))
+        lines = len(players) + (0 if one_line else sum(1 for r in players if r[3]))
         # the compact panel leaves out the heading (names and money speak for themselves) rather than a
         # player's notes
         header = not self.compact or lines < PLAYERS_ROWS
-        table = Table(
-            expand=True, box=None, padding=(0, 1), show_edge=False, pad_edge=False, show_header=header
-        )
-        table.add_column(tr("players.name"), no_wrap=True)
-        table.add_column(tr("players.cash"), justify="right", no_wrap=True)
+        headings = [tr("players.name"), tr("players.cash")]
         if not self.compact:
-            table.add_column(tr("players.worth"), justify="right", no_wrap=True)
+            headings.append(tr("players.worth"))
         if lots:
-            table.add_column(tr("players.lots"), ratio=1)
-        for seat, bankrupt, name, notes, cash, worth in rows:
+            headings.append(tr("players.lots"))
+        table: list[tuple[list[Text], Style | None]] = []
+        if header:
+            table.append(([Text(h) for h in headings], HEADING))
+        for seat, bankrupt, name, notes, cash, worth in players:
             if bankrupt:
-                table.add_row(name, Text(cash, style="dim"), style="dim")
+                table.append(([name, Text(cash, style=BANKRUPT)], BANKRUPT))
                 continue
             if notes:  # beside the name, or under it, below the token
                 name.append((" " if one_line else "\n" + " " * 4) + notes, style="italic")
-            cells: list[Text | str] = [name, cash]
+            cells = [name, Text(cash)]
             if not self.compact:
-                cells.append(worth)
+                cells.append(Text(worth))
             if lots:
                 cells.append(lots_text(state, seat))
-            table.add_row(*cells, style="reverse" if seat == actor else None)
-        return table
+            table.append((cells, ACTOR if seat == actor else None))
+        return draw_table(table, len(headings), width, lots, console)
+
+
+def draw_table(
+    table: list[tuple[list[Text], Style | None]], columns: int, width: int, flexible: bool, console: Console
+) -> list[Text]:
+    """Rows of cells in columns one cell apart: the first left-aligned, the next right-aligned, the last
+    a flexible one (`flexible`: it takes the width the others leave, its text wrapped in it) or a
+    right-aligned one; a row's style covers the whole row, gaps included."""
+    pads = [(0 if c == 0 else 1, 0 if c == columns - 1 else 1) for c in range(columns)]
+    widths = [
+        max((widest_line(cells[c]) for cells, _ in table if c < len(cells)), default=0) + sum(pads[c])
+        for c in range(columns)
+    ]
+    widths = [max(1, w) for w in widths]
+    if flexible:
+        widths[-1] = max(width - sum(widths[:-1]), 1 + pads[-1][0])
+    elif sum(widths) < width:
+        widths = [w + extra for w, extra in zip(widths, shares(width - sum(widths), widths), strict=True)]
+    lines: list[Text] = []
+    for cells, style in table:
+        shown: list[list[Text]] = []
+        for c in range(columns):
+            room = widths[c] - sum(pads[c])
+            cell = cells[c] if c < len(cells) else Text()
+            justify: JustifyMethod = "left" if c == 0 or (flexible and c == columns - 1) else "right"
+            no_wrap = not (flexible and c == columns - 1)
+            wrapped = cell.wrap(console, room, justify=justify, overflow="ellipsis", no_wrap=no_wrap)
+            shown.append(list(wrapped))
+        for y in range(max(map(len, shown))):
+            line = Text(style=style or "", end="")
+            for c, cell_lines in enumerate(shown):
+                left, right = pads[c]
+                room = widths[c] - left - right
+                line.append(" " * left)
+                if y < len(cell_lines):
+                    part = cell_lines[y]
+                    line.append_text(part)
+                    line.append(" " * (room - part.cell_len))
+                else:
+                    line.append(" " * room)
+                line.append(" " * right)
+            lines.append(line)
+    return lines
+
+
+def widest_line(text: Text) -> int:
+    return max(map(cell_len, text.plain.split("\n")))
+
+
+def shares(total: int, weights: Sequence[int]) -> list[int]:
+    """`total` shared out in proportion to the weights, rounding up in order (as Rich shares a table's
+    spare width among its columns)."""
+    remaining, weight_left = total, sum(weights)
+    out = []
+    for weight in weights:
+        share = ceil(weight * remaining / weight_left) if weight_left > 0 else remaining
+        out.append(share)
+        weight_left -= weight
+        remaining -= share
+    return out
 
 
 def players_table(session: GameSession, *, compact: bool = False) -> PlayersTable:

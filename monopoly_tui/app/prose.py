@@ -14,9 +14,11 @@ from textual import events
 from textual.app import RenderResult
 from textual.binding import Binding
 from textual.geometry import Size
+from textual.strip import Strip
 from textual.widget import Widget
 
 from ..locale import tr
+from .rows import RowStrips
 
 CHUNK = re.compile(r"[^ ]+ *| +")
 """A word with the ordinary spaces after it (a no-break space belongs to the word)."""
@@ -156,6 +158,11 @@ class GameLog(Widget, can_focus=True):
         self._width = 0
         self.back = 0
         """Rows scrolled back from the newest (0: the newest row is the last one shown)."""
+        self._strips = RowStrips(self)
+        self._written = 0
+        """Lines written so far (the rows shown change with them)."""
+        self._on_screen: tuple[tuple[int, int, int, int], list[Text]] | None = None
+        """The rows shown, worked out for a width, a height, the rows scrolled back and the lines written."""
 
     @property
     def texts(self) -> list[Text]:
@@ -172,6 +179,7 @@ class GameLog(Widget, can_focus=True):
             return
         new = [Text(line) if isinstance(line, str) else line for line in lines]
         self._lines += new
+        self._written += len(new)
         wrapped = [wrap_prose(line, self._width) for line in new] if self._width else [[] for _ in new]
         self._wrapped += wrapped
         if self.back:  # scrolled back: the rows shown stay where they are
@@ -181,7 +189,8 @@ class GameLog(Widget, can_focus=True):
             del self._lines[:excess], self._wrapped[:excess]
         self.refresh()
 
-    def render(self) -> RenderResult:
+    def shown(self) -> list[Text]:
+        """The rows on the screen now: the newest, or those scrolled back to."""
         width, height = self.content_region.width, self.content_region.height
         rows = self.rows(width)
         self.back = max(0, min(self.back, len(rows) - height))
@@ -189,7 +198,28 @@ class GameLog(Widget, can_focus=True):
         shown = rows[max(0, end - height) : end]
         if self.back and shown:
             shown[-1] = Text(tr("log.newer", count=self.back).ljust(width), style="reverse")
-        return Text("\n").join(shown)
+        return shown
+
+    def render(self) -> RenderResult:
+        return Text("\n").join(self.shown())
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()
+
+    def render_line(self, y: int) -> Strip:
+        """A row, rendered once while it is shown at this width (a new line moves the others up)."""
+        if self.text_selection is not None:  # Textual renders the whole, with the selection shown
+            return super().render_line(y)
+        region = self.content_region
+        key = (region.width, region.height, self.back, self._written)
+        if self._on_screen is None or self._on_screen[0] != key:
+            self._on_screen = (key, self.shown())
+        shown = self._on_screen[1]
+        width = self.size.width
+        if not 0 <= y < len(shown):
+            return Strip.blank(width, self.visual_style.rich_style)
+        return self._strips.strip(shown[y], width, y)
 
     def action_scroll_rows(self, rows: int) -> None:
         self.back = max(0, self.back + rows)

@@ -29,9 +29,10 @@ SEAT_KINDS: list[tuple[str, BotKind | None]] = [
     ("seat.human", None),
     ("seat.simple", "simple"),
     ("seat.strong", "strong"),
+    ("seat.master", "master"),
 ]
-"""Who can sit in a seat: a person or a computer player of one of two strengths (the master bot is not
-offered until it wins 60 % of games against three strong ones; simulate has it)."""
+"""Who can sit in a seat: a person or a computer player of one of three strengths («Мастер» looks ahead:
+README.md, Computer players)."""
 
 HOUSE_RULES = (
     ("start", "first_by_roll"),

@@ -1,7 +1,10 @@
-"""The compact layout's board: the 40 squares as a list that follows the token of the player to move,
-and the message a player looking at a square sends (the ring sends it too)."""
+"""The compact layout's board: the 40 squares as a list that follows the token of the player to move
+(square by square while it walks), and the message a player looking at a square sends (the ring sends
+it too)."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from rich.style import Style
 from rich.text import Text
@@ -66,9 +69,12 @@ class SquaresList(DataTable[Text]):
             self.add_row(name, *cells, key=str(index))
             self._shown.append(cells)
 
-    def _cells(self, index: int) -> tuple[Text, Text]:
+    def _cells(self, index: int, positions: Sequence[int] | None = None) -> tuple[Text, Text]:
         state, seats = self.session.state, self.session.seats
-        return status_text(state, seats, index, self.STATE), tokens_text(state, seats, index, self.TOKENS)
+        return (
+            status_text(state, seats, index, self.STATE),
+            tokens_text(state, seats, index, self.TOKENS, positions),
+        )
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         if self.has_focus:
@@ -92,17 +98,21 @@ class SquaresList(DataTable[Text]):
     def action_to_row(self, row: int) -> None:
         self.move_cursor(row=min(row, self.row_count - 1))
 
-    def follow(self) -> None:
-        """Bring the square of the player to move into view (not while the player looks around)."""
+    def follow(self, positions: Sequence[int] | None = None) -> None:
+        """Bring the square of the player to move into view (not while the player looks around);
+        `positions` are where the tokens are shown (a token walking square by square: the highlighted
+        row walks with it)."""
         state = self.session.state
         if not self.has_focus and self.row_count:
-            self.move_cursor(row=state.players[state.turn].position, animate=False)
+            row = state.players[state.turn].position if positions is None else positions[state.turn]
+            self.move_cursor(row=row, animate=False)
 
-    def refresh_rows(self) -> None:
+    def refresh_rows(self, positions: Sequence[int] | None = None) -> None:
+        """Rewrite the cells that changed; `positions` as for `follow`."""
         if not self._shown:  # not mounted yet: on_mount fills the rows
             return
         for index, shown in enumerate(self._shown):
-            cells = self._cells(index)
+            cells = self._cells(index, positions)
             if cells == shown:
                 continue
             if cells[0] != shown[0]:

@@ -58,9 +58,10 @@ class LotList(SelectionList[str]):
             super().action_cursor_up()
 
 
-def lot_label(state: GameState, square: int, *, short: bool = False) -> Text:
+def lot_label(state: GameState, square: int, *, short: bool = False, terse: bool = False) -> Text:
     """A lot as listed: its group's mark in the group's colour, the name (`short`: the board's short
-    form), the price, «в залоге»."""
+    form), the price, «в залоге» (`terse`, where the row has no room for both: a mortgaged lot's
+    «залог» in place of its price)."""
     sq = state.board.property(square)
     text = Text()
     if isinstance(sq, Street):
@@ -69,8 +70,12 @@ def lot_label(state: GameState, square: int, *, short: bool = False) -> Text:
     else:
         text.append("   ")
     text.append(plain(sq.short if short else sq.name))
+    mortgaged = state.mortgaged[square]
+    if terse and mortgaged:
+        text.append("  " + tr("cell.mortgaged"), style="italic")
+        return text
     text.append(f"  {rubles(sq.price)}", style="dim")
-    if state.mortgaged[square]:
+    if mortgaged:
         text.append(tr("trade.mortgaged"), style="italic")
     return text
 
@@ -83,6 +88,8 @@ def option_label(state: GameState, value: str, room: int | None) -> Text:
         label = lot_label(state, int(rest))
         if room is not None and label.cell_len > room:
             label = lot_label(state, int(rest), short=True)
+        if room is not None and label.cell_len > room:
+            label = lot_label(state, int(rest), short=True, terse=True)
         return label
     deck = rest.partition(":")[2]
     label = Text(tr("trade.jail_card", deck=tr(f"deck.{deck}")))
@@ -144,13 +151,13 @@ class TradeScreen(ModalScreen[None]):
                 )
             with Horizontal(id="trade-sides"):
                 with Vertical(classes="side"):
-                    yield Static(tr("trade.you_give"), id="give-title")
+                    yield Prose(tr("trade.you_give"), id="give-title")
                     yield LotList(id="give")
                     yield Input(
                         placeholder=tr("trade.cash_give"), type="integer", id="give-cash", valid_empty=True
                     )
                 with Vertical(classes="side"):
-                    yield Static(tr("trade.you_get"), id="take-title")
+                    yield Prose(tr("trade.you_get"), id="take-title")
                     yield LotList(id="take")
                     yield Input(
                         placeholder=tr("trade.cash_take"), type="integer", id="take-cash", valid_empty=True
@@ -184,7 +191,9 @@ class TradeScreen(ModalScreen[None]):
         return width - 5 if width > 0 else None
 
     def on_resize(self) -> None:
-        """Labels fit the lists' new width (the short forms where the full ones do not)."""
+        """Labels fit the lists' new width (the short forms where the full ones do not); the titles
+        are aligned again once laid out at it."""
+        self.call_after_refresh(self.align_titles)
         state = self.session.state
         for selection in self.query(SelectionList):
             room = self.room(selection)
@@ -207,14 +216,27 @@ class TradeScreen(ModalScreen[None]):
                 value = f"card:{n}:{card.deck}"
                 selection.add_option((option_label(state, value, room), value))
         cash = state.players[self.proposer].cash
-        self.query_one("#give-title", Static).update(tr("trade.you_give") + f" ({rubles(cash)})")
+        self.query_one("#give-title", Prose).update(tr("trade.you_give") + f" ({rubles(cash)})")
         partner = self.partner()
         if partner is not None:
             other = state.players[partner]
-            self.query_one("#take-title", Static).update(
+            self.query_one("#take-title", Prose).update(
                 plain(tr("trade.you_get_from", name=other.name) + f" ({rubles(other.cash)})")
             )
+        self.align_titles()
         self.show_summary()
+
+    def align_titles(self) -> None:
+        """Both lists start on the same row: each side's title (wrapped between words, its amount whole)
+        takes as many lines as the longer of the two."""
+        titles = [self.query_one("#give-title", Prose), self.query_one("#take-title", Prose)]
+        widths = [title.content_region.width for title in titles]
+        if min(widths) <= 0:  # not laid out yet: on_resize aligns them
+            return
+        rows = max(len(title.lines(width)) for title, width in zip(titles, widths, strict=True))
+        for title in titles:
+            if title.styles.height is None or title.styles.height.value != rows:
+                title.styles.height = rows
 
     def offer(self) -> ProposeTrade | None:
         """The offer as composed so far (None while a side cannot be read or there is no partner)."""

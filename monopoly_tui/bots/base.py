@@ -40,6 +40,7 @@ from ..engine import (
     why_illegal,
 )
 from ..engine.board import DeckName
+from ..engine.fast import TableView
 from ..engine.state import Auction
 
 BotKind = Literal["simple", "strong", "master"]
@@ -120,6 +121,17 @@ def lift_of(seat: int, square: int) -> Unmortgage:
     return Unmortgage(player=seat, square=square)
 
 
+def only_move(view: TableView, seat: int) -> Action | None:
+    """The turn's move when its phase allows only one (a plain throw, the end of the turn), else None.
+    `apply` checks it."""
+    phase = view.phase
+    if phase == "end_turn":
+        return plain_moves(seat).end_turn
+    if phase == "utility_roll" or (phase == "roll" and not view.players[seat].in_jail):
+        return plain_moves(seat).roll
+    return None
+
+
 def first(actions: Sequence[object], cls: type[A]) -> A | None:
     """The first action of the given class among actions."""
     for action in actions:
@@ -187,17 +199,19 @@ class BotBase:
             action = self._manage_budgeted(state, seat)
             if action is not None:
                 return action
-        phase = state.phase
-        if (
-            phase == "end_turn"
-            or phase == "utility_roll"
-            or (phase == "roll" and not state.players[seat].in_jail)
-        ):
-            plain = plain_moves(seat)
-            return plain.end_turn if phase == "end_turn" else plain.roll
-        return self.move(state, seat)
+        return only_move(state, seat) or self.move(state, seat)
 
-    def _resting(self, state: GameState, seat: int) -> bool:
+    def calm_move(self, view: TableView, seat: int) -> Action | None:
+        """`choose_calm`'s answer when it needs no state (the bots' own loop asks this first, between two
+        states, reading the table): resting, and the phase allows one move. None: ask `choose_calm`."""
+        return only_move(view, seat) if self._resting(view, seat) else None
+
+    def calm_idle(self, view: TableView, seat: int) -> bool:
+        """Whether `manage_calm` would answer None (resting, or out of the game): the bots' own loop
+        then need not ask it (nor freeze a state to ask with)."""
+        return self._resting(view, seat) or view.players[seat].bankrupt
+
+    def _resting(self, state: TableView, seat: int) -> bool:
         """Whether the last `rest` still holds: manage_now would find nothing for seat in state."""
         quiet = self._quiet
         return (

@@ -2,9 +2,10 @@
 
 The current actor's bot answers whatever the game waits on (it manages first on its own turn); at each
 turn change every other seat's bot may take a few manage actions or make trade offers. Every action
-goes through the engine's `apply` (or, for simulations, its unchecked fast path: the bots decide through
-the engine's legality checks, and a test replays such games through `apply`); a round limit and an
-action cap make sure that every game ends.
+is checked as the engine's `apply` checks it (or, for simulations, not: the bots decide through the
+engine's legality checks, and a test replays such games through `apply`) and carried out by the
+engine's rules on one table (engine.fast), frozen into a state only when a state is asked for; a round
+limit and an action cap make sure that every game ends.
 """
 
 from __future__ import annotations
@@ -13,19 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
-from ..engine import (
-    Action,
-    Board,
-    GameState,
-    Roll,
-    Rules,
-    apply,
-    current_actor,
-    legality,
-    new_game,
-    situation,
-)
-from ..engine.game import apply_unchecked
+from ..engine import Action, Board, GameState, Roll, Rules, legality, new_game
+from ..engine.fast import Carried, TableView
+from ..engine.legality import situation
+from ..engine.state import Phase
 from .base import Bot
 
 IN_JAIL = 40
@@ -72,15 +64,20 @@ class LandingTally:
         self.pending: int | None = None
         """The seat whose throw is not yet resolved."""
 
-    def record(self, before: GameState, action: Action, after: GameState) -> None:
+    def record(self, before: TableView, action: Action, after: TableView) -> None:
         """Note one applied action (call after every action of the game)."""
-        if isinstance(action, Roll) and before.phase == "roll":
+        self.noted(before.phase, action, after)
+
+    def noted(self, before: Phase, action: Action, after: TableView) -> None:
+        """`record` for a caller that kept only the phase the action was applied in: `after` is the
+        state it made, or the table holding it."""
+        if isinstance(action, Roll) and before == "roll":
             self.rolls += 1
             self.pending = action.player
-        if self.pending is not None and (after.pending_move is None or after.is_over):
+        if self.pending is not None and (after.pending_move is None or after.phase == "game_over"):
             self.flush(after)
 
-    def flush(self, state: GameState) -> None:
+    def flush(self, state: TableView) -> None:
         """Count the pending throw where its token rests now."""
         if self.pending is None:
             return
@@ -90,23 +87,19 @@ class LandingTally:
 
 
 class _Game:
-    """One game in progress: the state, the bots, the counts."""
+    """One game in progress: the table the actions are carried out on, the bots, the counts.
+
+    The bots are asked with states; a state is frozen only when one is asked for (see engine.fast): a bot
+    that offers `calm_move` and `calm_idle` is first asked those with the table, between two states.
+    """
 
     def __init__(
         self, state: GameState, bots: Sequence[Bot], max_actions: int, checked: bool, observe: Observer | None
     ) -> None:
-        self.state = state
-        rules = apply if checked else apply_unchecked
-        self.step: Callable[[GameState, Action], GameState] = rules
-        """The rules, telling the observer (if any) of every action and the state it made."""
-        if observe is not None:
-
-            def step(before: GameState, action: Action) -> GameState:
-                after = rules(before, action)
-                observe(action, after)
-                return after
-
-            self.step = step
+        self.carried = Carried(state)
+        self.checked = checked
+        """Each action is checked against the state first, as `apply` checks it (else: the fast path)."""
+        self.observe = observe
         self.bots = bots
         self.calm_choices: list[Callable[[GameState, int], Action]] = [
             getattr(bot, "choose_calm", bot.choose) for bot in bots
@@ -116,6 +109,14 @@ class _Game:
             getattr(bot, "manage_calm", bot.manage) for bot in bots
         ]
         """Each seat's `manage` for a calm situation (likewise)."""
+        self.calm_moves: list[Callable[[TableView, int], Action | None] | None] = [
+            getattr(bot, "calm_move", None) for bot in bots
+        ]
+        """Each seat's answer in a calm situation read off the table, when it has one (None: ask)."""
+        self.calm_idles: list[Callable[[TableView, int], bool] | None] = [
+            getattr(bot, "calm_idle", None) for bot in bots
+        ]
+        """Each seat's test, on the table, that it would not manage now (None: ask)."""
         self.others = [tuple(s for s in range(len(bots)) if s != turn) for turn in range(len(bots))]
         """For the seat whose turn it is, the other seats in order."""
         self.max_actions = max_actions
@@ -123,44 +124,65 @@ class _Game:
         self.landings = LandingTally()
 
     @property
+    def state(self) -> GameState:
+        return self.carried.state
+
+    @property
     def running(self) -> bool:
-        return not self.state.is_over and self.actions < self.max_actions
+        return self.carried.table.phase != "game_over" and self.actions < self.max_actions
 
     def apply(self, action: Action) -> None:
-        before = self.state
-        after = self.state = self.step(before, action)
+        carried = self.carried
+        if self.checked:
+            carried.check(action)
+        t = carried.table
+        before = t.phase
+        carried.carry_out(action)
         self.actions += 1
+        if self.observe is not None:
+            self.observe(action, carried.state)
         landings = self.landings
         # Most actions neither throw to move nor resolve a throw: skip the tally's call for them.
-        if landings.pending is not None or before.phase == "roll":
-            landings.record(before, action, after)
+        if landings.pending is not None or before == "roll":
+            landings.noted(before, action, t)
 
     def settle(self) -> None:
         """Let the current actors act until the game is calm again (a trade answered, an auction over...)."""
-        while self.running and situation(self.state) != "calm":
-            seat = current_actor(self.state)
+        carried = self.carried
+        while self.running:
+            now = situation(carried.table)
+            if now == "calm":
+                return
+            seat = legality.actor(carried.table, now)
             assert seat is not None
-            self.apply(self.bots[seat].choose(self.state, seat))
+            self.apply(self.bots[seat].choose(carried.state, seat))
 
-    def others_manage(self) -> None:
+    def others_manage(self) -> bool:
         """At a turn change (a calm situation), each other seat may take a few manage actions or make
-        trade offers. Calm here: at the start, and after each action settled while the game runs."""
-        state = self.state
+        trade offers; whether any did. Calm here: at the start, and after each action settled while the
+        game runs."""
+        carried = self.carried
+        idles = self.calm_idles
         manages = self.calm_manages
-        for seat in self.others[state.turn]:
-            action = manages[seat](state, seat)
+        acted = False
+        for seat in self.others[carried.table.turn]:
+            idle = idles[seat]
+            if idle is not None and idle(carried.table, seat):
+                continue
+            action = manages[seat](carried.state, seat)
             if action is None:
                 continue
+            acted = True
             for more in range(OTHERS_MANAGE):
                 if more:
-                    action = manages[seat](self.state, seat)
+                    action = manages[seat](carried.state, seat)
                     if action is None:
                         break
                 self.apply(action)
                 self.settle()
                 if not self.running:
-                    return
-            state = self.state
+                    return True
+        return acted
 
 
 def play_game(
@@ -214,44 +236,56 @@ def play_out(
 
 def _loop(game: _Game, max_rounds: int) -> None:
     """Until the game ends: at each new turn the other seats may manage, then whoever the game waits
-    on acts. `_Game.apply` is written out here (the loop's locals stand for the game's fields meanwhile):
-    the rules' own calls are most of an action's cost, and the loop adds few."""
+    on acts. The fast path of `_Game.apply` is written out here (the loop's locals stand for the game's
+    fields meanwhile): the rules' own calls are most of an action's cost, and the loop adds few. While
+    the bots answer from the table (`calm_move`), no state is frozen."""
     bots = game.bots
     calm_choices = game.calm_choices
-    step = game.step
+    calm_moves = game.calm_moves
+    carried = game.carried
+    t = carried.table
+    after: TableView = t  # the table once an action is carried out (the loop's test is not about it)
+    carry_out = carried.carry_out
+    eager = game.checked or game.observe is not None
     landings = game.landings
     counts = landings.counts
     max_actions = game.max_actions
     actions = game.actions
-    state = game.state
     last_round, last_seat = 0, -1
-    while state.phase != "game_over" and actions < max_actions and state.round <= max_rounds:
-        now = situation(state)
+    while t.phase != "game_over" and actions < max_actions and t.round <= max_rounds:
+        now = situation(t)
         if now == "calm":
-            seat = state.turn
-            if seat != last_seat or state.round != last_round:
-                last_round, last_seat = state.round, seat
-                game.state, game.actions = state, actions
-                game.others_manage()
-                if game.state is not state:  # someone managed: look again at what the game waits for
-                    state, actions = game.state, game.actions
+            seat = t.turn
+            if seat != last_seat or t.round != last_round:
+                last_round, last_seat = t.round, seat
+                game.actions = actions
+                if game.others_manage():  # someone managed: look again at what the game waits for
+                    actions = game.actions
                     continue
-            action = calm_choices[seat](state, seat)
+            quick = calm_moves[seat]
+            action = quick(t, seat) if quick is not None else None
+            if action is None:
+                action = calm_choices[seat](carried.state, seat)
         else:
-            actor = legality.actor(state, now)
+            actor = legality.actor(t, now)
             assert actor is not None
-            action = bots[actor].choose(state, actor)
-        before = state
-        state = step(before, action)
+            action = bots[actor].choose(carried.state, actor)
+        if eager:
+            game.actions = actions
+            game.apply(action)
+            actions = game.actions
+            continue
+        before = t.phase
+        carry_out(action)
         actions += 1
         # Most actions neither throw to move nor resolve a throw; LandingTally.record written out.
-        if landings.pending is not None or before.phase == "roll":
-            if before.phase == "roll" and isinstance(action, Roll):
+        if landings.pending is not None or before == "roll":
+            if before == "roll" and isinstance(action, Roll):
                 landings.rolls += 1
                 landings.pending = action.player
             thrower = landings.pending
-            if thrower is not None and (state.pending_move is None or state.phase == "game_over"):
-                player = state.players[thrower]
+            if thrower is not None and (after.pending_move is None or after.phase == "game_over"):
+                player = after.players[thrower]
                 counts[IN_JAIL if player.in_jail or player.bankrupt else player.position] += 1
                 landings.pending = None
-    game.state, game.actions = state, actions
+    game.actions = actions

@@ -3,7 +3,8 @@
 For the decisions that matter — the trades it offers and the ones it answers, how high to go in an
 auction, buying a lot «Сильный» would leave — it lists a few candidate choices, the one
 «Сильный» would make first, and plays each on from the position (bots/master_lookahead.py: Monte-Carlo
-playouts with common dice, «Сильный» in every seat). It takes another candidate only when the playouts
+playouts with common dice, «Сильный» in every seat, each scored by the chance of winning from where it
+stops, bots/master_value.py). It takes another candidate only when the playouts
 show it clearly better, pair by pair; everything else it decides as «Сильный». Leaving jail too: in 60
 jail decisions of benchmark games played out, the playouts never found the other choice better.
 
@@ -49,14 +50,14 @@ EFFORTS: dict[str, Effort] = {
     "instant": Effort(rounds=48, horizon=4, least=4, most=6, margin=0.0, confidence=1.0),
 }
 """By the app's pace of computer players: a decision's budget in playout rounds, and how many rounds a
-playout lasts, for at most 1 s a decision at the readable pace, 0.5 s at the fast one, 0.25 s at the
-instant one on this machine. A playout round of four «Сильный» trading takes about 1 ms of processor
+playout lasts, for at most 1 s a decision at the readable pace, about 0.5 s at the fast one, 0.25 s at
+the instant one on this machine. A playout round of four «Сильный» trading takes about 1 ms of processor
 time (up to 3 ms in the playouts of an auction, where every bid goes round the table); measured in
-benchmarks/bench_master.py, the longest decision took 0.72 s of processor time at the readable effort
-and 0.22 s at the instant one (with 60 rounds it took 0.31 s: 48 now). On the machine shared with other
-work a decision's wall time was about five times that. Another choice is taken when its mean paired
-gain is above one standard error: with two (and a margin of 1 % of the table) the playouts changed 19 of
-288 decisions in 48 games and the master won 31 %, as with one (README.md gives the figures)."""
+benchmarks/bench_master.py with playouts scored by the chance of winning, the longest decision took
+0.82 s of processor time at the readable effort (median 0.30 s) and 0.56 s at the fast one (median
+0.18 s). On the machine shared with other work a decision's wall time was five to eight times that (the
+app thinks in a thread: app/thinking.py). Another choice is taken when its mean paired gain is above one
+standard error (README.md gives the figures)."""
 DEFAULT_EFFORT = "fast"
 DEALS = 2
 """Deals played out against no deal, at most, at one look."""

@@ -6,11 +6,11 @@ compared on the same luck, and the noise of the dice mostly cancels in their dif
 plays as «Сильный», trades and all (`Effort.trades`): between «Сильный» players deals at the market price
 are made (about three a game, in 200 games of four), the first one's proposer wins 43 % of games and
 its partner 27 %, so a future without them misjudges what a refusal or a deal leads to. The playout stops
-after a fixed number of rounds, or earlier at the end of the game, and is scored by where it leaves the
-seat (`standing`).
+after a fixed number of rounds, or earlier at the end of the game, and is scored by the seat's chance of
+winning from where it stops (`master_value.standing`: a model fitted on games of four «Сильный»).
 
 The candidate the policy itself would choose comes first; another one is taken only when its playouts
-beat the first one's, pair by pair: a mean gain above `Effort.margin` of the table by more than
+beat the first one's, pair by pair: a mean gain in the chance of winning above `Effort.margin` by more than
 `Effort.confidence` standard errors. Candidates that play out alike are never taken, and a decision where
 nothing can clear that bar stops playing out early.
 
@@ -33,9 +33,10 @@ from ..engine.game import apply_unchecked
 from ..engine.state import Auction
 from .base import BotBase
 from .driver import play_out
+from .master_value import standing
 from .outlook import Holdings, holdings, unchanged
 from .strong import StrongBot
-from .strong_terms import APPRAISER, NEVER
+from .strong_terms import NEVER
 from .trading import Wish
 
 _MASK = (1 << 64) - 1
@@ -56,7 +57,7 @@ class Effort:
     batch: int = 4
     """Playouts of each candidate between two looks at the differences."""
     margin: float = 0.01
-    """The least mean gain, as a share of the table's worth, that makes another candidate worth taking."""
+    """The least mean gain in the seat's chance of winning that makes another candidate worth taking."""
     confidence: float = 2.0
     """The standard errors of the paired differences the gain must clear."""
     trades: bool = True
@@ -74,18 +75,6 @@ def _mean_error(values: list[float]) -> tuple[float, float]:
     mean = sum(values) / n
     var = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
     return mean, sqrt(var / n)
-
-
-def standing(state: GameState, seat: int) -> float:
-    """Where a playout leaves seat: 1 for a win, 0 once bankrupt or beaten, else its share of the worth
-    of the players still in the game (as «Сильный» values lots and whole groups)."""
-    if state.is_over:
-        return 1.0 if state.winner == seat else 0.0
-    if state.players[seat].bankrupt:
-        return 0.0
-    worths = [max(APPRAISER.worth(state, s), 0) for s in state.active_seats]
-    total = sum(worths)
-    return max(APPRAISER.worth(state, seat), 0) / total if total else 0.0
 
 
 def luck(state: GameState, seat: int, salt: int) -> int:
@@ -208,7 +197,7 @@ class Lookahead:
         """(salt, whether a candidate other than the first was taken) -> decisions: what playouts changed."""
         self.gaps: dict[int, list[float]] = {}
         """salt -> for each decision played out, the best mean paired gain of another candidate over the
-        first one (taken or not, as a share of the table): how far apart the playouts found them."""
+        first one (taken or not, in the chance of winning): how far apart the playouts found them."""
 
     def choose(self, state: GameState, seat: int, choices: Sequence[Choice], salt: int) -> int:
         """The index of the candidate to take: 0 (the policy's own choice) unless another one's playouts

@@ -14,22 +14,25 @@ for both, it must gain at least FAIRNESS of what the other side gains.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache, lru_cache
 from typing import ClassVar
 
 from ..engine import (
     Action,
     Build,
+    DeclareBankruptcy,
     GameState,
     Mortgage,
     ProposeTrade,
     SellBuilding,
     SellDown,
     TradeSide,
+    legal_actions,
     why_illegal,
 )
 from ..engine.mortgages import lift_cost
 from ..engine.state import Auction
-from .base import BotBase, BotKind, JailPolicy, build_on, lift_of
+from .base import BotBase, BotKind, JailPolicy, build_on, lift_of, plain_moves
 from .outlook import Outlook, Watcher
 from .trading import gains, swap_lots
 from .valuation import Appraiser, View, colour_group, completes_group, house_cost, owns_group
@@ -49,6 +52,23 @@ SWAP_EVERY = 5
 """Rounds between two swap offers to the same player for the same group."""
 NEVER = 1 << 62
 """More cash than any game holds."""
+
+
+@cache
+def bankruptcy_of(seat: int) -> DeclareBankruptcy:
+    return DeclareBankruptcy(player=seat)
+
+
+@cache
+def mortgage_of(seat: int, square: int) -> Mortgage:
+    return Mortgage(player=seat, square=square)
+
+
+@lru_cache(maxsize=4096)
+def swap_offer(seat: int, partner: int, mine: int, lots: tuple[int, ...]) -> ProposeTrade:
+    """Seat's lot `mine` for the partner's `lots` (an offer is an immutable value, and a validated one
+    costs microseconds: the same swaps are weighed again whenever an outlook changes)."""
+    return ProposeTrade(player=seat, partner=partner, give=TradeSide(lots=(mine,)), take=TradeSide(lots=lots))
 
 
 class SimpleBot(BotBase):
@@ -155,12 +175,7 @@ class SimpleBot(BotBase):
             if len(wish.lots) != 1:
                 continue
             for mine in swap_lots(state, look.seat, wish):
-                offer = ProposeTrade(
-                    player=look.seat,
-                    partner=wish.partner,
-                    give=TradeSide(lots=(mine,)),
-                    take=TradeSide(lots=wish.lots),
-                )
+                offer = swap_offer(look.seat, wish.partner, mine, wish.lots)
                 mine_gain, theirs = gains(APPRAISER, state, offer)
                 if (
                     mine_gain > 0
@@ -195,6 +210,25 @@ class SimpleBot(BotBase):
     def likes_trade(self, state: GameState, seat: int, offer: ProposeTrade) -> bool:
         theirs, mine = gains(APPRAISER, state, offer)
         return mine > 0 and mine >= FAIRNESS * theirs and not sells_group_cheap(state, offer, seat)
+
+    def answer_debt(self, state: GameState, seat: int) -> Action:
+        """`settle_debt` of the legal actions, its commonest answer found without listing them: when
+        the debt can't be paid now and bankruptcy is not open, the loose lot lowest on the board that
+        may be mortgaged is raise_money's first choice (a test compares every answer with the listing)."""
+        pay = plain_moves(seat).pay_debt
+        if why_illegal(state, pay) is None:
+            return pay
+        if why_illegal(state, bankruptcy_of(seat)) is not None:
+            owner, mortgaged, board = state.owner, state.mortgaged, state.board
+            for square in board.properties:
+                if owner[square] == seat and not mortgaged[square]:
+                    if owns_group(state, seat, colour_group(board, square)):
+                        continue
+                    mortgage = mortgage_of(seat, square)
+                    if why_illegal(state, mortgage) is None:
+                        return mortgage
+                    break
+        return self.settle_debt(state, seat, legal_actions(state, seat))
 
     def raise_money(self, state: GameState, seat: int, options: Sequence[Action]) -> Action:
         """Loose lots first (not of a whole group), then buildings, then whatever is left."""

@@ -92,7 +92,8 @@ class StrongBot(StrongDealer):
         look = self._watch.outlook(state, seat)
         square = state.pending_square
         buying = state.phase == "buy" and state.turn == seat and square is not None
-        if not (buying or look.groups or look.pledged or look.wishes):
+        stones = self.trades and bool(self._stepping_stones(state, seat))
+        if not (buying or look.groups or look.pledged or look.wishes or stones):
             return None
         cash = state.players[seat].cash
         jailed = self._jailed(state)
@@ -137,7 +138,7 @@ class StrongBot(StrongDealer):
                 mortgage = self._loose_mortgage(state, seat)
                 if mortgage is not None:
                     return mortgage
-        offer = self._offer(state, seat, cash - reserve, look.wishes)
+        offer = self._offer(state, seat, cash - reserve, look.wishes) if self.trades else None
         if offer is not None:
             return offer
         if not sites:
@@ -157,7 +158,7 @@ class StrongBot(StrongDealer):
 
         Not noted when a building was affordable but illegal: with less cash the bot would look for a
         lot to mortgage instead, which it has not tried."""
-        below = self._offer_floor(state, seat, reserve, look.wishes)
+        below = self._offer_floor(state, seat, reserve, look.wishes) if self.trades else NEVER
         if sites:
             cheapest = min(house_cost(state.board, i) for i in sites)
             if cash - cheapest >= BUILD_FLOAT:

@@ -5,7 +5,9 @@ For the streets that complete a group it offers cash from what a seller who know
 worth to the buyer at the market's valuation), a bit more each try, or swaps them for a street completing
 a group of the partner's no better than its own, with the cash that makes the partner's gain a share of
 its own, and only where its own group, built with the cash it then holds, threatens as much as the
-partner's. It answers offers by what they do to both sides' worth, by the same measure of threat.
+partner's. With no such offer to make, it buys, at about their printed price, the streets that leave it
+one street short of a group held by others (strong_stones.py). It answers offers by what they do to both
+sides' worth, by the same measure of threat.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from ..engine import GameState, ProposeTrade, TradeSide, why_illegal
 from .base import BotBase, JailPolicy
 from .outlook import NOTHING_SEEN, Holdings, holdings, unchanged
+from .strong_stones import Stone, stepping_stones
 from .strong_terms import (
     APPRAISER,
     BUILD_FLOAT,
@@ -23,6 +26,7 @@ from .strong_terms import (
     NEVER,
     RETRY_AFTER,
     SHARES,
+    STONE_LADDER,
     THREAT_SHARE,
 )
 from .trading import Wish, gains, lot_gains, swap_lots, view_after
@@ -56,6 +60,10 @@ class StrongDealer(BotBase):
         the lots seat could swap for each wish (swap_lots: the holdings alone, too)."""
         self._order: tuple[tuple[Wish, ...], list[Wish]] = ((), [])
         """The last wishes seen, most valuable group first (the outlook keeps the same tuple)."""
+        self._stones: tuple[int, Holdings, list[Stone]] = (-1, NOTHING_SEEN, [])
+        """The seat and holdings seen and, for them, the stepping stones (the holdings alone decide)."""
+        self._stones_asked: dict[int, tuple[int, int]] = {}
+        """Stepping stones asked for -> (offers made, round of the last offer)."""
 
     def _offer(
         self, state: GameState, seat: int, spare: int, wished: tuple[Wish, ...]
@@ -87,6 +95,10 @@ class StrongDealer(BotBase):
                 if needs <= cash and why_illegal(state, offer) is None:
                     self._asked[wish.lots] = (tries + 1, state.round)
                     return offer
+        for needs, offer, tries in self._stone_offers(state, seat, reserve):
+            if needs <= cash and why_illegal(state, offer) is None:
+                self._stones_asked[offer.take.lots[0]] = (tries + 1, state.round)
+                return offer
         self._no_offer = (seat, holdings(state), state.round, cash, spare, others)
         return None
 
@@ -109,7 +121,37 @@ class StrongDealer(BotBase):
             step = tries % len(CASH_LADDER)
             for needs, _ in self._candidates(state, seat, wish, step, reserve, outbuilt=False):
                 floor = min(floor, needs)
+        for needs, _, _ in self._stone_offers(state, seat, reserve):
+            floor = min(floor, needs)
         return floor
+
+    def _stepping_stones(self, state: GameState, seat: int) -> list[Stone]:
+        """stepping_stones, remembered for these holdings."""
+        known_seat, seen, stones = self._stones
+        if known_seat != seat or not unchanged(state, seen):
+            stones = stepping_stones(state, seat)
+            self._stones = (seat, holdings(state), stones)
+        return stones
+
+    def _stone_offers(self, state: GameState, seat: int, reserve: int) -> list[tuple[int, ProposeTrade, int]]:
+        """Cash offers for the stepping stones not asked for this round (nor, once the ladder is
+        exhausted, for RETRY_AFTER rounds), each with the cash it needs in hand (what it pays plus the
+        reserve) and the offers made for it so far: the street's value to its holder times
+        STONE_LADDER at this try, and a thousand more (a holder who sells at its value gains by it)."""
+        out = []
+        for stone in self._stepping_stones(state, seat):
+            tries, last = self._stones_asked.get(stone.square, (0, -RETRY_AFTER))
+            if last == state.round or (tries >= len(STONE_LADDER) and state.round - last < RETRY_AFTER):
+                continue
+            cash = -(-int(STONE_LADDER[tries % len(STONE_LADDER)] * stone.value) // 1000) * 1000 + 1000
+            offer = ProposeTrade(
+                player=seat,
+                partner=stone.holder,
+                give=TradeSide(cash=cash),
+                take=TradeSide(lots=(stone.square,)),
+            )
+            out.append((cash + reserve, offer, tries))
+        return out
 
     def _candidates(
         self, state: GameState, seat: int, wish: Wish, step: int, reserve: int, outbuilt: bool = True

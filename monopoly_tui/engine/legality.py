@@ -51,8 +51,9 @@ Seen = GameState | Table
 """What the plain moves' tests read: a state, or the table that holds its values (apply's)."""
 
 
-def situation(state: GameState) -> Situation:
-    """What the game waits for now (see the module docstring of game); a few field reads."""
+def situation(state: Seen) -> Situation:
+    """What the game waits for now (see the module docstring of game); a few field reads (of a state,
+    or of the table holding its values)."""
     if state.phase == "game_over":
         return "over"
     if state.trade is not None:
@@ -68,7 +69,7 @@ def situation(state: GameState) -> Situation:
     return "calm"
 
 
-def actor(state: GameState, now: Situation) -> int | None:
+def actor(state: Seen, now: Situation) -> int | None:
     """The current actor, given the situation `now` of state."""
     if now == "calm":
         return state.turn

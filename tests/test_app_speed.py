@@ -1,0 +1,187 @@
+"""What made a throw and the first screen faster, pinned without timing (the figures are measured by
+benchmarks/bench_terminal.py): the players' panel drawn line by line as Rich's table would draw it, rows
+rendered once and repainted only when they change, and the title screen up before the rules engine, the
+bots, the saves and the game's screens are imported."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from rich.segment import Segment
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+from textual.app import App, ComposeResult
+from textual.geometry import Region
+from textual.visual import Visual
+
+from monopoly_tui.app.players import draw_table
+from monopoly_tui.app.rows import Rows
+
+WORDS = ["Аня", "Борис", "1\xa0500\xa0000\xa0₽", "К2", "Г1 Ж3", "(в тюрьме)", "Ком1", "Капитал", "x"]
+CHIP = Style(color="#ffffff", bgcolor="#e74c3c", bold=True)
+
+
+def random_text(rng: random.Random, lines: bool) -> Text:
+    text = Text()
+    for _ in range(rng.randint(0, 4)):
+        after = rng.choice(["", " ", "\n    "] if lines else ["", " "])
+        styles: list[str | Style] = ["", "bold", CHIP]
+        text.append(rng.choice(WORDS) + after, style=rng.choice(styles))
+    return text
+
+
+def segments(lines: list[list[Segment]]) -> list[list[tuple[str, Style | None]]]:
+    """Each line's characters and styles, runs of one style joined (no style and a null style alike)."""
+    out = []
+    for line in lines:
+        plain = [Segment(s.text, s.style or None) for s in line if not s.control]
+        out.append([(s.text, s.style) for s in Segment.simplify(plain)])
+    return out
+
+
+def test_the_players_panel_is_drawn_as_richs_table_draws_it() -> None:
+    """The panel's table drawn line by line (a throw that moves money redraws it) is, character for
+    character and style for style, what Rich's Table of the same columns draws: the name column left,
+    the money right-aligned, the lots column taking the rest and wrapping, or without it the spare
+    width shared out; a row's style (the player to move, a bankrupt) over the whole row."""
+    console = Console(width=200)
+    rng = random.Random(10)
+    compared = 0
+    while compared < 400:
+        columns = rng.randint(2, 4)
+        flexible = rng.random() < 0.5
+        heads = [Text(f"H{c}" * rng.randint(1, 3)) for c in range(columns)]
+        rows: list[tuple[list[Text], Style | None]] = []
+        for _ in range(rng.randint(1, 6)):
+            cells = [
+                random_text(rng, lines=c == 0 or (flexible and c == columns - 1)) for c in range(columns)
+            ]
+            if rng.random() < 0.2:  # a bankrupt's row: name and cash only
+                cells = cells[:2]
+            rows.append((cells, rng.choice([None, Style(reverse=True), Style(dim=True)])))
+        header = rng.random() < 0.7
+        table_rows = ([(heads, Style(bold=True))] if header else []) + rows
+        width = rng.randint(20, 90)
+        fixed = columns - flexible
+        needed = sum(
+            max(max(map(len, cells[c].plain.split("\n"))) if c < len(cells) else 0 for cells, _ in table_rows)
+            + (c > 0)
+            + (c < columns - 1)
+            for c in range(fixed)
+        )
+        if needed + 2 * flexible > width:  # the panel never asks for more than its width
+            continue
+        table = Table(
+            expand=True, box=None, padding=(0, 1), show_edge=False, pad_edge=False, show_header=header
+        )
+        for c in range(columns):
+            if flexible and c == columns - 1:
+                table.add_column(heads[c].plain, ratio=1)
+            else:
+                table.add_column(heads[c].plain, justify="left" if c == 0 else "right", no_wrap=True)
+        for cells, style in rows:
+            table.add_row(*cells, style=style)
+        options = console.options.update(width=width, min_width=width, max_width=width, height=None)
+        expected = segments(console.render_lines(table, options, pad=False))
+        drawn = draw_table(table_rows, columns, width, flexible, console)
+        assert segments([console.render_lines(line, options, pad=False)[0] for line in drawn]) == expected
+        compared += 1
+
+
+class RowsApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield Rows(id="rows")
+
+
+async def test_rows_repaint_only_the_row_that_changed_and_render_each_row_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Three rows, then the same three with the middle one changed: only that row is marked for
+    repainting and rendered again; the others come from what was rendered before."""
+    app = RowsApp()
+    async with app.run_test(size=(40, 10)) as pilot:
+        rows = app.query_one(Rows)
+        rows.set_rows([Text("Аня 1 500 000 ₽"), Text("Борис 1 500 000 ₽"), Text("Вера", style="bold")])
+        await pilot.pause()
+        rendered: list[str] = []
+        real = Visual.to_strips
+
+        def spy(widget: Any, visual: Any, *args: Any, **kwargs: Any) -> Any:
+            rendered.append(str(visual))
+            return real(widget, visual, *args, **kwargs)
+
+        monkeypatch.setattr(Visual, "to_strips", spy)
+        marked: list[tuple[Region, ...]] = []
+        repaint = rows.refresh
+
+        def mark(*regions: Region, **flags: Any) -> Any:
+            marked.append(regions)
+            return repaint(*regions, **flags)
+
+        monkeypatch.setattr(rows, "refresh", mark)
+        rows.set_rows([Text("Аня 1 500 000 ₽"), Text("Борис 1 440 000 ₽"), Text("Вера", style="bold")])
+        await pilot.pause()
+        assert marked == [(Region(0, 1, 40, 1),)]
+        assert rendered == ["Борис 1 440 000 ₽"]
+        lines = rows.render_lines(Region(0, 0, 40, 3))
+        assert ["".join(s.text for s in line).rstrip() for line in lines] == [
+            "Аня 1 500 000 ₽",
+            "Борис 1 440 000 ₽",
+            "Вера",
+        ]
+        assert rendered == ["Борис 1 440 000 ₽"]  # the others were rendered before
+
+
+HEAVY = (
+    "monopoly_tui.engine",
+    "monopoly_tui.bots",
+    "monopoly_tui.saves",
+    "monopoly_tui.session",
+    "monopoly_tui.boardfile",
+    "monopoly_tui.app.game_screen",
+    "monopoly_tui.app.setup",
+    "pydantic",
+    "yaml",
+)
+
+FIRST_SCREEN = """
+import sys
+from monopoly_tui.cli import build_parser
+from monopoly_tui.app import MonopolyApp
+
+build_parser("play").parse_args(["play"])
+
+
+class FirstScreen(MonopolyApp):
+    def prepare(self):  # what the app does once the title screen is up: read the board
+        print(sorted(m for m in sys.modules if m.startswith(HEAVY)))
+        self.exit()
+
+
+FirstScreen(autosave=False).run(headless=True)
+"""
+
+
+def test_the_title_screen_comes_up_before_the_engine_the_bots_and_the_saves_are_imported(
+    tmp_path: Path,
+) -> None:
+    """In a fresh interpreter: the command line parsed for a new game and the app up to its title
+    screen import none of the rules engine, the bots, the saves, the game's screens, pydantic or YAML
+    (the board is read, and these imported, once the title screen is up)."""
+    code = f"HEAVY = {HEAVY!r}\n" + FIRST_SCREEN
+    env = {
+        **os.environ,
+        "MONOPOLY_TUI_CONFIG_DIR": str(tmp_path / "config"),
+        "MONOPOLY_TUI_DATA_DIR": str(tmp_path / "data"),
+    }
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip().splitlines()[-1] == "[]"
