@@ -35,38 +35,39 @@ def draw(t: Table, seat: int, deck: DeckName) -> CardRent | Stayed:
     t.last_card = _new(LastCard, (deck, index, seat))
     t.emit("card_drawn", player=seat, deck=deck, card=card.id)
     effect = card.effect
-    if isinstance(effect, GetOutOfJail):
+    # by its class, not isinstance: a validated model's class check (an ABC's) is slow
+    if type(effect) is GetOutOfJail:
         t.update_player(seat, jail_cards=(*t.players[seat].jail_cards, HeldCard(deck=deck, index=index)))
         t.emit("card_kept", player=seat, deck=deck, card=card.id)
         return "stayed"
     pile.append(index)
-    if isinstance(effect, AdvanceTo):
+    if type(effect) is AdvanceTo:
         movement.advance_to(t, seat, effect.square)
         return None
-    if isinstance(effect, AdvanceToNearest):
+    if type(effect) is AdvanceToNearest:
         targets = t.board.stations if effect.target == "station" else t.board.utilities
         movement.advance_to(t, seat, movement.nearest_ahead(t, seat, targets))
         return "double_station" if effect.target == "station" else "utility_throw"
-    if isinstance(effect, MoveBack):
+    if type(effect) is MoveBack:
         movement.move_back(t, seat, effect.steps)
         return None
-    if isinstance(effect, GoToJailCard):
+    if type(effect) is GoToJailCard:
         jail.send_to_jail(t, seat, "card")
-    elif isinstance(effect, Collect):
+    elif type(effect) is Collect:
         t.bank_pays(seat, effect.amount)
         t.emit("collected", player=seat, amount=effect.amount, reason="card")
-    elif isinstance(effect, Pay):
+    elif type(effect) is Pay:
         finance.charge(t, seat, None, effect.amount, "card")
-    elif isinstance(effect, Repairs):
+    elif type(effect) is Repairs:
         levels = [t.buildings[i] for i, o in enumerate(t.owner) if o == seat]
         hotels = sum(1 for level in levels if level == 5)
         houses = sum(level for level in levels if level < 5)
         finance.charge(t, seat, None, houses * effect.per_house + hotels * effect.per_hotel, "card")
-    elif isinstance(effect, PayEachPlayer):
+    elif type(effect) is PayEachPlayer:
         for other in t.active_seats():
             if other != seat:
                 finance.charge(t, seat, other, effect.amount, "card")
-    elif isinstance(effect, CollectFromEachPlayer):
+    elif type(effect) is CollectFromEachPlayer:
         for other in t.active_seats():
             if other != seat:
                 finance.charge(t, other, seat, effect.amount, "card")

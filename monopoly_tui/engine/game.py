@@ -212,11 +212,11 @@ def apply(state: GameState, action: Action) -> GameState:
     """The state after action. Raises IllegalActionError (state untouched) if it is not legal now."""
     kind = type(action)
     t = Table.of(state)
-    plainly_legal = _PLAINLY_LEGAL.get(kind)
+    plainly_legal, carry_out = _STEPS.get(kind, _JUDGED)
     # the plain moves' test reads the table, which holds the state's values (quicker to reach)
     if plainly_legal is None or not plainly_legal(t, action):
         legality.check(state, action)
-    _CARRY_OUT[kind](t, action)
+    carry_out(t, action)
     if t.pending_move is not None or t.auction_queue:  # else settling has nothing to do
         turn.settle(t)
     return t.freeze()
@@ -321,3 +321,15 @@ _CARRY_OUT: dict[type, Callable[[Table, Any], None]] = {
     RejectTrade: lambda t, action: trade.reject(t),
 }
 """What each kind of (already checked) action changes on the table, by the action's class."""
+_STEPS: dict[type, tuple[Callable[[Table, Any], bool] | None, Callable[[Table, Any], None]]] = {
+    kind: (_PLAINLY_LEGAL.get(kind), carry_out) for kind, carry_out in _CARRY_OUT.items()
+}
+"""Each kind's plain moves' test (None: none) and what it changes, in one lookup for apply."""
+
+
+def _not_an_action(t: Table, action: object) -> None:
+    raise AssertionError(f"{action!r} passed the check")  # the check refuses what is not an action
+
+
+_JUDGED = (None, _not_an_action)
+"""What apply finds for an object of no action class: the whole judgement (which refuses it)."""

@@ -9,6 +9,7 @@ does not accept goes through the whole judgement (which then refuses it or finds
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from . import auction, buildings, finance, mortgages, trade
 from .actions import (
@@ -44,8 +45,6 @@ RAISING_MONEY = (SellBuilding, SellDown, Mortgage, ProposeTrade)
 """Manage actions open to a debtor: what raises cash."""
 MANAGING = (Build, Unmortgage, *RAISING_MONEY)
 """Manage actions open to every player in a calm situation."""
-_MANAGING_KINDS = frozenset(cls.model_fields["kind"].default for cls in MANAGING)
-"""Their kinds (a set lookup: cheaper than isinstance against each class)."""
 MAX_BID = 10**15
 """No bid is larger (see wellformed)."""
 Seen = GameState | Table
@@ -92,7 +91,8 @@ def actor(state: Seen, now: Situation) -> int | None:
 
 def check(state: GameState, action: Action) -> None:
     """Raise IllegalActionError with the reason when action may not be applied to state."""
-    plainly_legal = PLAINLY_LEGAL.get(type(action))
+    cls = type(action)
+    plainly_legal = PLAINLY_LEGAL.get(cls)
     if plainly_legal is not None and plainly_legal(state, action):
         return
     malformed = malformation(state, action)
@@ -102,18 +102,24 @@ def check(state: GameState, action: Action) -> None:
     seat = state.turn if now == "calm" else actor(state, now)
     if seat is None:
         raise IllegalActionError(refusal(state, ("game_over",)))
-    player = state.players[action.player]
-    if action.kind in _MANAGING_KINDS and (action.player != seat or now in ("calm", "debt")):
+    # the action's values read once (a validated model's attributes are slow to reach; see wellformed)
+    fields = action.__dict__
+    kind, mover = fields["kind"], fields["player"]
+    player = state.players[mover]
+    manage = _MANAGE_PROBLEMS.get(cls)
+    if manage is not None and (mover != seat or now in ("calm", "debt")):
         if player.bankrupt:
-            raise IllegalActionError(refusal(state, ("out_of_game", action.player)))
-        if now != "calm" and not (
-            now == "debt" and action.player == seat and isinstance(action, RAISING_MONEY)
-        ):
-            raise IllegalActionError(refusal(state, ("manage_not_now", action.kind, action.player, now)))
-        _check_manage(state, action, raising_only=now == "debt")
+            raise IllegalActionError(refusal(state, ("out_of_game", mover)))
+        if now != "calm" and not (now == "debt" and mover == seat and cls in _RAISING_CLASSES):
+            raise IllegalActionError(refusal(state, ("manage_not_now", kind, mover, now)))
+        problem = manage(state, action)
+        if problem is None and now == "debt" and cls is ProposeTrade and fields["give"].cash:
+            problem = ("debt_no_cash_away", mover)
+        if problem:
+            raise IllegalActionError(refusal(state, problem))
         return
-    if action.player != seat:
-        raise IllegalActionError(refusal(state, ("not_your_turn", seat, seat, action.player)))
+    if mover != seat:
+        raise IllegalActionError(refusal(state, ("not_your_turn", seat, seat, mover)))
     problem = _phase_problem(state, action) if now == "calm" else _actor_problem(state, action, now)
     if problem:
         raise IllegalActionError(refusal(state, problem))
@@ -266,26 +272,17 @@ PLAINLY_LEGAL: dict[type, Callable[[Seen, Action], bool]] = {
 # --- the whole judgement -------------------------------------------------------------------------------
 
 
-def _check_manage(state: GameState, action: Action, *, raising_only: bool) -> None:
-    seat = action.player
-    problem: Problem | None
-    if isinstance(action, Build):
-        problem = buildings.build_problem(state, seat, action.square)
-    elif isinstance(action, SellBuilding):
-        problem = buildings.sell_problem(state, seat, action.square)
-    elif isinstance(action, SellDown):
-        problem = buildings.sell_down_problem(state, seat, action.group, action.level)
-    elif isinstance(action, Mortgage):
-        problem = mortgages.mortgage_problem(state, seat, action.square)
-    elif isinstance(action, Unmortgage):
-        problem = mortgages.unmortgage_problem(state, seat, action.square)
-    else:
-        assert isinstance(action, ProposeTrade)
-        problem = trade.trade_problem(state, action)
-        if problem is None and raising_only and action.give.cash:
-            problem = ("debt_no_cash_away", seat)
-    if problem:
-        raise IllegalActionError(refusal(state, problem))
+_MANAGE_PROBLEMS: dict[type, Callable[[GameState, Any], Problem | None]] = {
+    Build: lambda state, a: buildings.build_problem(state, a.player, a.square),
+    SellBuilding: lambda state, a: buildings.sell_problem(state, a.player, a.square),
+    SellDown: lambda state, a: buildings.sell_down_problem(state, a.player, a.group, a.level),
+    Mortgage: lambda state, a: mortgages.mortgage_problem(state, a.player, a.square),
+    Unmortgage: lambda state, a: mortgages.unmortgage_problem(state, a.player, a.square),
+    ProposeTrade: trade.trade_problem,
+}
+"""The manage actions (MANAGING) by class, and why each may not be taken (None: it may, in a calm
+situation; in debt only RAISING_MONEY, and no cash given away)."""
+_RAISING_CLASSES = frozenset(RAISING_MONEY)
 
 
 def lift_now_problem(state: GameState, seat: int, square: int) -> Problem | None:

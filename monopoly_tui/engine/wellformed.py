@@ -27,8 +27,9 @@ def malformation(state: GameState, action: Action) -> str | None:
         if type(square) is not int or not 0 <= square < BOARD_SIZE:
             return f"there is no square {square!r} on a board of {BOARD_SIZE}"
         return None
-    if isinstance(action, Roll):
-        dice = action.dice
+    cls = type(action)  # the class, not isinstance: a validated model's class check is slow
+    if cls is Roll:
+        dice = fields["dice"]
         if dice is not None and (
             type(dice) is not tuple
             or len(dice) != 2
@@ -37,16 +38,19 @@ def malformation(state: GameState, action: Action) -> str | None:
             or not (1 <= dice[0] <= 6 and 1 <= dice[1] <= 6)
         ):
             return f"dice {dice!r} are not two dice of 1 to 6"
-    elif isinstance(action, Bid):
-        if not _whole(action.amount, 1, 10**15):
-            return f"a bid of {action.amount!r} is not an amount"
-    elif isinstance(action, SellDown):
-        if action.group not in state.board.group_members or not _whole(action.level, 0, 4):
-            return f"there is no group {action.group!r} to sell down to level {action.level!r}"
-    elif isinstance(action, ProposeTrade):
-        if not _whole(action.partner, 0, 7):  # a seat of no game (one of this game's is judged by the rules)
-            return f"there is no seat {action.partner!r} to trade with"
-        for side in (action.give, action.take):
+    elif cls is Bid:
+        amount = fields["amount"]
+        if not _whole(amount, 1, 10**15):
+            return f"a bid of {amount!r} is not an amount"
+    elif cls is SellDown:
+        group, level = fields["group"], fields["level"]
+        if group not in state.board.group_members or not _whole(level, 0, 4):
+            return f"there is no group {group!r} to sell down to level {level!r}"
+    elif cls is ProposeTrade:
+        partner = fields["partner"]
+        if not _whole(partner, 0, 7):  # a seat of no game (one of this game's is judged by the rules)
+            return f"there is no seat {partner!r} to trade with"
+        for side in (fields["give"], fields["take"]):
             problem = _side_problem(side)
             if problem:
                 return problem
@@ -54,12 +58,16 @@ def malformation(state: GameState, action: Action) -> str | None:
 
 
 def _side_problem(side: TradeSide) -> str | None:
-    if not isinstance(side, TradeSide):
+    if type(side) is not TradeSide:
         return f"{side!r} is not a side of a trade"
-    if not all(_whole(lot, 0, BOARD_SIZE - 1) for lot in side.lots):
-        return f"lots {side.lots!r} are not squares of the board"
-    if not _whole(side.cash, 0, 10**15):
-        return f"{side.cash!r} is not an amount of cash"
-    if not all(card in DECKS for card in side.jail_cards):
-        return f"jail cards {side.jail_cards!r} are not of the two decks"
+    fields = side.__dict__
+    lots, cash, cards = fields["lots"], fields["cash"], fields["jail_cards"]
+    for lot in lots:
+        if not _whole(lot, 0, BOARD_SIZE - 1):
+            return f"lots {lots!r} are not squares of the board"
+    if not _whole(cash, 0, 10**15):
+        return f"{cash!r} is not an amount of cash"
+    for card in cards:
+        if card not in DECKS:
+            return f"jail cards {cards!r} are not of the two decks"
     return None
