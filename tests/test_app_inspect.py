@@ -4,11 +4,14 @@ stands there, the jail apart); in the compact layout the list follows the token 
 
 from __future__ import annotations
 
+import pytest
+from screen_check import read_screen
 from table import late_game
 from textual.widgets import Button
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.board import BoardView
+from monopoly_tui.app.panels import StatePanels
 from monopoly_tui.app.prose import Prose
 from monopoly_tui.app.squares_list import SquaresList
 from monopoly_tui.boardfile import load_board
@@ -88,3 +91,47 @@ async def test_the_compact_list_follows_the_token_and_scrolls_by_page_and_to_eit
         assert squares.cursor_row == 39 and "Арбат" in deed.text.plain.split("\n")[0]
         await pilot.press("escape")
         assert not squares.has_focus and not app.screen.has_class("inspecting")
+
+
+@pytest.mark.parametrize("size", [(120, 36), (80, 24)])
+async def test_back_from_the_squares_an_offer_to_buy_has_nothing_focused_and_enter_buys_nothing(
+    size: tuple[int, int],
+) -> None:
+    """Every choice of an offer to buy spends or gives away, so none has the focus; looking at the
+    squares (l) and coming back (Esc) gives the prompt its own default again, not its first button:
+    an Enter after Esc bought the lot before."""
+    app = MonopolyApp(load_board(), seed=42, dice=[(4, 5)], autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("enter", "enter")  # the title's new game, then the setup's defaults
+        await pilot.pause()
+        await pilot.press("r")  # 4 + 5: to 1-я Парковая, unowned
+        await pilot.pause()
+        session = app.session
+        assert session is not None and session.state.phase == "buy"
+        assert app.screen.focused is None
+        await pilot.press("l", "escape")
+        assert not app.screen.has_class("inspecting") and app.screen.focused is None
+        await pilot.press("enter")
+        await pilot.pause()
+        assert session.state.phase == "buy" and session.state.owner[9] is None
+        assert len(session.record.actions) == 1  # the throw only
+
+
+async def test_the_compact_deed_of_a_full_table_shows_to_its_last_line() -> None:
+    """At 80x24 with eight players the deed had only the rows the players' table and the prompt left
+    it, and its last lines (who stands there, the keys) were cut: while the squares are looked at, the
+    deed has the column (the deed names the owner; Esc brings the table and the prompt back, and the
+    keys go to the list meanwhile)."""
+    app = MonopolyApp(load_board(), position=late_game(), autosave=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("l")  # Анастасия's square, Смоленская: mortgaged, the longest deed here
+        await pilot.pause()
+        screen = app.screen
+        assert not screen.query_one("#prompt").display and not screen.query_one(StatePanels).display
+        shown = read_screen(app).text()
+        assert "Здесь:" in shown and tr("inspect.keys").split()[-1] in shown
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.query_one("#prompt").display and screen.query_one(StatePanels).display
+        assert not screen.has_class("inspecting")

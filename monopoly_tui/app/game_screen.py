@@ -93,6 +93,8 @@ class GameScreen(Screen[None]):
     GameScreen #deed { display: none; height: 1fr; border-top: solid $accent; }
     GameScreen.inspecting #deed { display: block; }
     GameScreen.inspecting #log { display: none; }
+    GameScreen.inspecting BoardView.compact StatePanels { display: none; }
+    GameScreen.inspecting BoardView.compact #prompt { display: none; }
     GameScreen.big #card {
         max-height: 6; border: round $foreground 50%; padding: 0 1; margin: 1 0 0 0; color: $foreground;
     }
@@ -274,10 +276,8 @@ class GameScreen(Screen[None]):
     def _inspect(self, message: Inspect) -> None:
         self.inspected = message.square
         self.set_class(message.square is not None, "inspecting")
-        if message.square is None:
-            buttons = [b for b in self.query(ChoiceButton) if b.display]
-            if buttons and self.focused is None:
-                buttons[0].focus()
+        if message.square is None and self.focused is None:  # the prompt's own default, often nothing
+            self.query_one(PromptPanel).focus_default(self.prompt)
         self.show_inspected()
 
     def show_inspected(self) -> None:

@@ -216,12 +216,12 @@ class PromptPanel(Vertical):
         buttons = self.buttons
         for n, button in enumerate(buttons):
             button.set_choice(prompt.choices[n] if n < len(prompt.choices) else None, keep=n < buttons_kept)
-        # only a harmless choice takes the focus; otherwise nothing has it and Enter decides nothing
-        focus = next((b for b in buttons if b.choice is not None and b.choice.key == prompt.focus), None)
-        if focus is None:
-            self.screen.set_focus(None)
-        else:
-            self.screen.set_focus(focus)  # at once: a later focus() could land after the next prompt
+        self.focus_default(prompt)
+
+    def focus_default(self, prompt: Prompt) -> None:
+        """Only a harmless choice takes the focus; otherwise nothing has it and Enter decides nothing."""
+        focus = next((b for b in self.buttons if b.choice is not None and b.choice.key == prompt.focus), None)
+        self.screen.set_focus(focus)  # at once: a later focus() could land after the next prompt
 
     _choices: int | None = None
     """The choices of the prompt shown in the compact layout (None: on the ring)."""
