@@ -22,24 +22,9 @@ from typing import Protocol
 from . import legality, turn
 from .actions import Action
 from .game import _CARRY_OUT
+from .rent import Player
 from .state import GameState, Phase
 from .table import _CARRIED, Table
-
-
-class SeatView(Protocol):
-    """What the loop reads of a player between two states (a PlayerState, or the table's seat)."""
-
-    @property
-    def cash(self) -> int: ...
-
-    @property
-    def in_jail(self) -> bool: ...
-
-    @property
-    def position(self) -> int: ...
-
-    @property
-    def bankrupt(self) -> bool: ...
 
 
 class TableView(Protocol):
@@ -48,7 +33,7 @@ class TableView(Protocol):
     last state frozen while none of them changed (a list once one has: never the same object)."""
 
     @property
-    def players(self) -> Sequence[SeatView]: ...
+    def players(self) -> Sequence[Player]: ...
 
     @property
     def owner(self) -> Sequence[int | None]: ...
