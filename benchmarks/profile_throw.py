@@ -53,11 +53,11 @@ async def throws(
         display(self, screen, renderable)
 
     App._display = _display  # type: ignore[method-assign]
-    counts = {"widgets asked": 0, "lines rendered": 0}
+    counts = {"widgets asked": 0, "lines rendered": 0, "restyles": 0}
     """In the throws' windows: widgets asked for their lines (`Widget.render_lines`, not counting
     blank ones), and lines worked
     out afresh (Textual's styles cache; a look inside Textual, for this count only): figures that do not
-    move with the machine's load."""
+    move with the machine's load; and the widgets restyled (`App.update_styles`)."""
     render_lines, render_line = Widget.render_lines, StylesCache.render_line
 
     def _render_lines(self: Widget, crop: Any) -> Any:
@@ -70,6 +70,14 @@ async def throws(
             counts["lines rendered"] += 1
         return render_line(self, *args, **kwargs)
 
+    update_styles = App.update_styles
+
+    def _update_styles(self: App[Any], *args: Any, **kwargs: Any) -> None:
+        if measuring:
+            counts["restyles"] += 1
+        update_styles(self, *args, **kwargs)
+
+    App.update_styles = _update_styles  # type: ignore[method-assign]
     Widget.render_lines = _render_lines  # type: ignore[method-assign]
     StylesCache.render_line = _render_line  # type: ignore[method-assign]
     measuring = False
@@ -121,6 +129,7 @@ async def throws(
             frames.append(len(written))
     App._display = display  # type: ignore[method-assign]
     Widget.render_lines = render_lines  # type: ignore[method-assign]
+    App.update_styles = update_styles  # type: ignore[method-assign]
     StylesCache.render_line = render_line  # type: ignore[method-assign]
     per_throw = {what: count / max(1, len(cpu)) for what, count in counts.items()}
     return {"cpu": cpu, "first": first, "chars": chars, "frames": frames, "counts": per_throw}

@@ -19,7 +19,7 @@ class ButtonRow(Horizontal):
     ]
 
     def buttons(self) -> list[Button]:
-        return [b for b in self.query(Button) if b.display and not b.disabled]
+        return [b for b in self.query(Button) if b.display and b.focusable]
 
     def action_step(self, step: int) -> None:
         buttons = self.buttons()

@@ -8,6 +8,7 @@ from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import Button
 
@@ -135,26 +136,38 @@ class ChoiceButton(Button):
             strip = self._drawn[key] = super().render_line(y)
         return strip
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Without a choice (its room kept, a prompt of fewer choices): blank, the panel's background
+        (drawn so, rather than restyled as a disabled, transparent button: the restyles, in and out of
+        use as prompts of more and fewer choices came, took more of a throw than anything of ours)."""
+        if self.choice is not None:
+            return super().render_lines(crop)
+        base, _ = self.background_colors
+        blank = Strip.blank(crop.width, Style(bgcolor=base.rich_color))
+        for line_filter in self.get_line_filters():
+            blank = blank.apply_filter(line_filter, base)
+        return [blank] * crop.height
+
+    def allow_focus(self) -> bool:
+        return self.choice is not None
+
     def set_choice(self, choice: Choice | None, *, keep: bool = False) -> None:
-        """Show the choice (None: hide the button, or with `keep` leave its room empty); a new label is
+        """Show the choice (None: hide the button, or with `keep` leave its room blank); a new label is
         repainted in place, without a layout (the buttons have equal widths)."""
+        if choice is None and self.has_focus:
+            self.screen.set_focus(None)
         self.choice = choice
         text = None if choice is None else f"[{key_label(choice.key)}] {choice.label}"
         if self.display != (text is not None or keep):
             self.display = text is not None or keep
-        # the classes change without restyling the button each time: it is restyled once, at the end (a
-        # restyle took longer than the rest of a new prompt)
-        classes = self.classes
-        self.set_class(text is None, "unused", update=False)
         if text is not None:
             # too long for half the compact prompt: it takes a row of its own there; too long for a
-            # third of the prompt on the ring: it takes two thirds
+            # third of the prompt on the ring: it takes two thirds (restyled only when that changes)
+            classes = self.classes
             self.set_class(len(text) > LONG_CHOICE, "long", update=False)
             self.set_class(len(text) > WIDE_CHOICE, "wide", update=False)
-        if self.disabled != (text is None):
-            self.disabled = text is None  # a restyle
-        elif self.classes != classes:
-            self.update_node_styles()
+            if self.classes != classes:
+                self.update_node_styles()
         if text != self._text:
             self._text = text
             self.label = Text("" if text is None else text)
@@ -171,7 +184,6 @@ class PromptPanel(Vertical):
     PromptPanel Button { min-width: 8; margin: 0 1 0 0; height: 1; border: none; }
     PromptPanel Button { text-wrap: nowrap; text-overflow: ellipsis; }
     PromptPanel #bid { height: auto; }
-    PromptPanel Button.unused { background: transparent; color: transparent; }
     """
 
     RESERVED = (4, 6)
