@@ -12,7 +12,7 @@ from rich.text import Text
 from table import LONG_NAMES, late_game, offer
 from test_app_fit import SIZES, game_app, through_every_size
 from textual.pilot import Pilot
-from textual.widgets import SelectionList
+from textual.widgets import Input, SelectionList
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.gameover import GameOverScreen
@@ -142,6 +142,24 @@ async def test_the_trade_composers_lists_of_long_named_lots_cut_no_price_at_any_
             "   Курская ж/д  200\u00a0000\u00a0₽",
         ]
         assert "«Электростанция» (150\u00a0000\u00a0₽)" in "".join(trade_summary_after_ticking(screen))
+
+
+async def test_cash_typed_into_the_composer_stops_at_sixteen_digits_and_its_amount_stays_on_one_line() -> (
+    None
+):
+    # A finger left on a key gave «10 000 099 999 999 … ₽» over three lines of the summary.
+    state = from_position(TRADE_OF_LONG_NAMES, load_board())
+    async with game_app(state).run_test(size=SIZES[0]) as pilot:
+        app = await started(pilot)
+        await pilot.press("t")
+        screen = app.screen
+        assert isinstance(screen, TradeScreen)
+        cash = screen.query_one("#take-cash", Input)
+        cash.focus()
+        await pilot.press(*"1" * 40)
+        await pilot.pause()
+        assert cash.value == "1" * 16
+        assert await through_every_size(pilot) == {}
 
 
 def trade_summary_after_ticking(screen: TradeScreen) -> list[str]:

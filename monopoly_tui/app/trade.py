@@ -29,6 +29,10 @@ from .prompts import trade_summary
 from .prose import Prose
 from .reasons import reason_text
 
+CASH_DIGITS = 16
+"""The most digits a cash field takes: more than any table's money (8 seats of at most a trillion
+each), few enough that the summary's amount never runs over a line («10 000 099 999 … ₽» did)."""
+
 
 def tradeable(session: GameSession, seat: int) -> list[int]:
     """Lots of seat that may change hands (the engine's rule: none with buildings in its group)."""
@@ -159,13 +163,21 @@ class TradeScreen(ModalScreen[None]):
                     yield Prose(tr("trade.you_give"), id="give-title")
                     yield LotList(id="give")
                     yield Input(
-                        placeholder=tr("trade.cash_give"), type="integer", id="give-cash", valid_empty=True
+                        placeholder=tr("trade.cash_give"),
+                        type="integer",
+                        id="give-cash",
+                        valid_empty=True,
+                        max_length=CASH_DIGITS,
                     )
                 with Vertical(classes="side"):
                     yield Prose(tr("trade.you_get"), id="take-title")
                     yield LotList(id="take")
                     yield Input(
-                        placeholder=tr("trade.cash_take"), type="integer", id="take-cash", valid_empty=True
+                        placeholder=tr("trade.cash_take"),
+                        type="integer",
+                        id="take-cash",
+                        valid_empty=True,
+                        max_length=CASH_DIGITS,
                     )
             yield Prose(id="trade-summary")  # wrapped between words only: amounts stay whole
             yield Static(id="trade-error")
