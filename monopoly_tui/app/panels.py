@@ -305,7 +305,7 @@ def short_label(choice: Choice) -> str:
 
 
 PACE_LABELS = ("keys.pace", "keys.pace_short")
-"""The pace key's labels, long and short: «Темп компьютера: мгновенный», «Темп: мгновенный»."""
+"""The pace key's labels, long and short (the second where the footer is short of room)."""
 
 
 class KeyBar(Rows):
