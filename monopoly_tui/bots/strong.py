@@ -109,10 +109,12 @@ class StrongBot(StrongDealer):
         ):
             return None
         reserve = self.reserve(state, seat)
-        if buying and square is not None:
-            price = state.board.property(square).price
-            if cash < price and (completes_group(state, seat, square) or blocks_group(state, seat, square)):
+        if buying and square is not None and self._must_have(state, seat, square):
+            # The street first: raise its price if short, and spend on nothing else (no lift or house)
+            # until it is bought — lifting a mortgage just raised for it would leave it unaffordable.
+            if cash < state.board.property(square).price:
                 return self._loose_mortgage(state, seat, spare=colour_group(state.board, square))
+            return None
         # Lifts that leave at least the reserve (the least any lift below asks for), if legal.
         lifts = [
             lift
@@ -221,8 +223,14 @@ class StrongBot(StrongDealer):
             return "short"
         return "long" if danger(state, seat) >= JAIL_DANGER else "short"
 
+    @staticmethod
+    def _must_have(state: GameState, seat: int, square: int) -> bool:
+        """A street bought whatever it costs in cash or mortgages: it completes seat's group, or keeps
+        an opponent from completing one."""
+        return completes_group(state, seat, square) or blocks_group(state, seat, square)
+
     def wants_to_buy(self, state: GameState, seat: int, square: int) -> bool:
-        if completes_group(state, seat, square) or blocks_group(state, seat, square):
+        if self._must_have(state, seat, square):
             return True
         left = state.players[seat].cash - state.board.property(square).price
         return left >= self.reserve(state, seat) // 2
