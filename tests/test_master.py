@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 from factory import NAMES, board, make_state, play, roll
 from test_bots import TIGHT, Checked, offered
@@ -109,6 +110,24 @@ def test_every_effort_keeps_to_its_rounds() -> None:
         assert verdict is not None and bot.looked_ahead == 1, name
         assert effort.least <= verdict.playouts <= effort.playouts(2), name
         assert verdict.rounds <= 2 * verdict.playouts * effort.horizon <= effort.rounds, name
+
+
+def test_the_playouts_stop_before_going_past_the_looks_at_managing_allowed() -> None:
+    """The budget also counts the playout players' looks at managing (what a playout round costs varies
+    with the trading and bidding in it; those looks vary less): with half the looks the same decision
+    took uncapped, it stops playing out once the next playouts would, on average, go past them."""
+    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0})
+    effort = Effort(rounds=96, horizon=3, least=8, most=8, trades=False)
+    free = master(1, effort)
+    free.choose(state, 1)
+    whole = free.lookahead.last
+    assert whole is not None and whole.playouts == 8 and whole.calls > 0
+    capped = master(1, replace(effort, calls=whole.calls // 2))
+    capped.choose(state, 1)
+    half = capped.lookahead.last
+    assert half is not None and 1 <= half.playouts < 8
+    assert half.calls + half.calls // half.playouts > whole.calls // 2  # the next ones would go past
+    assert half.calls <= whole.calls // 2 + whole.calls // whole.playouts
 
 
 def test_the_policy_choice_stands_unless_another_is_clearly_better() -> None:
