@@ -175,6 +175,18 @@ def test_deals_are_those_the_partner_accepts_at_the_least_price() -> None:
     assert cash_only.give.cash > 500_000
 
 
+def test_deals_never_hand_over_a_better_group_than_they_complete() -> None:
+    """The master (seat 0) holds two pink streets, a green one and a brown one; seat 1 holds the last pink
+    street, the two other green ones and the other brown one. Seat 1 would take green's last street and
+    150 000 for its pink one, but green rents are twice pink's: the master offers cash for pink, or the
+    brown street (a lesser group) and cash, never the green one."""
+    owners = {11: 0, 13: 0, 34: 0, 1: 0, 14: 1, 31: 1, 32: 1, 3: 1, 6: 2, 21: 3}
+    state = make_state(4, owners=owners, cash={0: 1_500_000, 1: 1_500_000})
+    assert cheapest(state, 0, 1, (34,), (14,)) is not None
+    pink = [o for o in deals(state, 0, outlook(state, 0).wishes, 10) if o.take.lots == (14,)]
+    assert {o.give.lots for o in pink} == {(), (1,)}
+
+
 def test_it_buys_the_group_it_lacks_when_the_playouts_say_so() -> None:
     """On its turn the master offers seat 1 cash for the last orange street; seat 1, as «Сильный»,
     accepts, and the master holds the group."""
