@@ -27,13 +27,14 @@ from ..engine import (
     GameState,
     Mortgage,
     PlaceBuilding,
+    SellBuilding,
     Unmortgage,
     is_legal,
     why_illegal,
 )
 from ..engine.board import Street
-from ..engine.buildings import place_problem
-from ..engine.mortgages import lift_cost
+from ..engine.buildings import place_problem, sale_value
+from ..engine.mortgages import lift_cost, mortgage_value
 from ..engine.state import Auction
 from .base import BotKind, JailPolicy
 from .outlook import NOTHING_SEEN, Holdings, Outlook, Watcher, holdings, unchanged
@@ -109,10 +110,12 @@ class StrongBot(StrongDealer):
         ):
             return None
         reserve = self.reserve(state, seat)
-        if buying and square is not None:
-            price = state.board.property(square).price
-            if cash < price and (completes_group(state, seat, square) or blocks_group(state, seat, square)):
-                return self._loose_mortgage(state, seat, spare=colour_group(state.board, square))
+        if buying and square is not None and self._must_have(state, seat, square):
+            # The street first: raise its price if short, and spend on nothing else (no lift or house)
+            # until it is bought — lifting a mortgage just raised for it would leave it unaffordable.
+            if cash < state.board.property(square).price:
+                return self._raise_for(state, seat, square)
+            return None
         # Lifts that leave at least the reserve (the least any lift below asks for), if legal.
         lifts = [
             lift
@@ -200,6 +203,29 @@ class StrongBot(StrongDealer):
             return rate * (sq.rent[3] - now) / ((3 - level) * sq.house_cost)
         return rate * (sq.rent[level + 1] - sq.rent[level]) / sq.house_cost
 
+    def _raise_for(self, state: GameState, seat: int, square: int) -> Action | None:
+        """Money towards the price of a street seat must have (see _must_have), from what earns least:
+        loose lots first, then the street's own group (lifted once it is whole), then whole groups' bare
+        lots, then buildings. None when all of it together would not reach the price: a mortgage that
+        buys nothing only costs the interest to lift it."""
+        short = state.board.property(square).price - state.players[seat].cash
+        if mortgage_value(state, seat) + sale_value(state, seat) < short:
+            return None
+        group = colour_group(state.board, square)
+        tiers: list[list[Action]] = [[], [], [], []]
+        for i in lots_of(state, seat):
+            own = colour_group(state.board, i)
+            if state.buildings[i] and is_legal(state, sell := SellBuilding(player=seat, square=i)):
+                tiers[3].append(sell)
+            mortgage = Mortgage(player=seat, square=i)
+            if is_legal(state, mortgage):
+                tier = 1 if own == group else 2 if owns_group(state, seat, own) else 0
+                tiers[tier].append(mortgage)
+        for options in tiers:
+            if options:
+                return least_loss(state, seat, options)
+        return None
+
     def _loose_mortgage(self, state: GameState, seat: int, spare: tuple[int, ...] = ()) -> Action | None:
         """The mortgage costing the least earning power, of a lot outside seat's whole groups and spare."""
         loose: list[Action] = [
@@ -221,8 +247,14 @@ class StrongBot(StrongDealer):
             return "short"
         return "long" if danger(state, seat) >= JAIL_DANGER else "short"
 
+    @staticmethod
+    def _must_have(state: GameState, seat: int, square: int) -> bool:
+        """A street bought whatever it costs in cash or mortgages: it completes seat's group, or keeps
+        an opponent from completing one."""
+        return completes_group(state, seat, square) or blocks_group(state, seat, square)
+
     def wants_to_buy(self, state: GameState, seat: int, square: int) -> bool:
-        if completes_group(state, seat, square) or blocks_group(state, seat, square):
+        if self._must_have(state, seat, square):
             return True
         left = state.players[seat].cash - state.board.property(square).price
         return left >= self.reserve(state, seat) // 2
