@@ -89,11 +89,13 @@ class StrongBot(StrongDealer):
     # --- managing ------------------------------------------------------------------------------
 
     def manage_now(self, state: GameState, seat: int) -> Action | None:
+        self._quiet = None  # an offer made below changes what a later round may offer
         look = self._watch.outlook(state, seat)
         square = state.pending_square
         buying = state.phase == "buy" and state.turn == seat and square is not None
         stones = self.trades and bool(self._stepping_stones(state, seat))
         if not (buying or look.groups or look.pledged or look.wishes or stones):
+            self.rest(state, seat, NEVER, NEVER)  # nothing to manage while the holdings stay
             return None
         cash = state.players[seat].cash
         jailed = self._jailed(state)
@@ -154,7 +156,9 @@ class StrongBot(StrongDealer):
     ) -> None:
         """Note that manage_now found nothing, and finds nothing again (not buying) with these holdings,
         in this round, with who is in jail as now and less cash than the least a lift, a building or an
-        offer asks for: less cash lifts nothing more, builds nothing more and offers nothing more.
+        offer asks for: less cash lifts nothing more, builds nothing more and offers nothing more. While
+        who is in jail moves no rent, the base's rest notes the same for the loop to read off the table,
+        until the round in which an offer left out now may be made again (`_offers_until`).
 
         Not noted when a building was affordable but illegal: with less cash the bot would look for a
         lot to mortgage instead, which it has not tried."""
@@ -166,7 +170,10 @@ class StrongBot(StrongDealer):
             below = min(below, BUILD_FLOAT + cheapest)
         if look.pledged:
             below = min(below, reserve + min(lift_cost(state, i) for i in look.pledged))
-        self._still = (seat, holdings(state), state.round, below, self._jailed(state))
+        jailed = self._jailed(state)
+        self._still = (seat, holdings(state), state.round, below, jailed)
+        if not jailed:  # (who is in jail moves no rent): the loop may ask between two states
+            self.rest(state, seat, below, self._offers_until(state, seat, look.wishes))
 
     @staticmethod
     def _jailed(state: GameState) -> tuple[bool, ...]:

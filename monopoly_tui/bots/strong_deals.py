@@ -13,6 +13,7 @@ sides' worth, by the same measure of threat.
 from __future__ import annotations
 
 from ..engine import GameState, ProposeTrade, why_illegal
+from ..engine.fast import TableView
 from .base import BotBase, JailPolicy
 from .outlook import NOTHING_SEEN, Holdings, holdings, unchanged
 from .strong_stones import Stone, stepping_stones
@@ -180,6 +181,33 @@ class StrongDealer(BotBase):
             ordered = sorted(wished, key=lambda w: -APPRAISER.group_worth(state.board, w.group))
             self._order = (wished, ordered)
         return self._order[1]
+
+    def _resting(self, state: TableView, seat: int) -> bool:
+        """The base's rest (see `StrongBot._rest`), never while seat is offered a lot to buy: managing
+        may then mortgage a lot to buy it."""
+        return super()._resting(state, seat) and not (state.phase == "buy" and state.turn == seat)
+
+    def _offers_until(self, state: GameState, seat: int, wished: tuple[Wish, ...]) -> int:
+        """The first round in which a wish or a stepping stone that `_tries` or `_stone_offers` now
+        leaves out (offered this round; the ladder exhausted RETRY_AFTER rounds ago or less) is tried
+        again (NEVER: none is left out). Until then, while the offers made stay as they are, the search
+        tries the same offers whatever the round. A bot that offers otherwise (the master, with its own
+        `_offer`) may find another offer in any new round."""
+        now = state.round
+        if type(self)._offer is not StrongDealer._offer:
+            return now + 1
+        until = NEVER
+        asked = self._asked
+        for wish in wished:
+            tries, last = asked.get(wish.lots, (0, -RETRY_AFTER))
+            if last == now or (tries >= len(CASH_LADDER) and now - last < RETRY_AFTER):
+                until = min(until, last + RETRY_AFTER if tries >= len(CASH_LADDER) else now + 1)
+        stones_asked = self._stones_asked
+        for stone in self._stepping_stones(state, seat):
+            tries, last = stones_asked.get(stone.square, (0, -RETRY_AFTER))
+            if last == now or (tries >= len(STONE_LADDER) and now - last < RETRY_AFTER):
+                until = min(until, last + RETRY_AFTER if tries >= len(STONE_LADDER) else now + 1)
+        return until
 
     def _offer_floor(self, state: GameState, seat: int, reserve: int, wished: tuple[Wish, ...]) -> int:
         """The least cash at which one of the offers `_offer` just found none of could be made, with these
