@@ -89,13 +89,13 @@ class StrongBot(StrongDealer):
     # --- managing ------------------------------------------------------------------------------
 
     def manage_now(self, state: GameState, seat: int) -> Action | None:
-        self._quiet = None  # an offer made below changes what a later round may offer
+        self._forget_rest()
         look = self._watch.outlook(state, seat)
         square = state.pending_square
         buying = state.phase == "buy" and state.turn == seat and square is not None
         stones = self.trades and bool(self._stepping_stones(state, seat))
         if not (buying or look.groups or look.pledged or look.wishes or stones):
-            self.rest(state, seat, NEVER, NEVER)  # nothing to manage while the holdings stay
+            self._rests(state, seat, look, NEVER, NEVER)  # nothing to manage while the holdings stay
             return None
         cash = state.players[seat].cash
         jailed = self._jailed(state)
@@ -173,7 +173,7 @@ class StrongBot(StrongDealer):
         jailed = self._jailed(state)
         self._still = (seat, holdings(state), state.round, below, jailed)
         if not jailed:  # (who is in jail moves no rent): the loop may ask between two states
-            self.rest(state, seat, below, self._offers_until(state, seat, look.wishes))
+            self._rests(state, seat, look, below, self._offers_until(state, seat, look.wishes), reserve)
 
     @staticmethod
     def _jailed(state: GameState) -> tuple[bool, ...]:

@@ -12,10 +12,12 @@ sides' worth, by the same measure of threat.
 
 from __future__ import annotations
 
-from ..engine import GameState, ProposeTrade, why_illegal
+from ..engine import Board, GameState, ProposeTrade, why_illegal
 from ..engine.fast import TableView
 from .base import BotBase, JailPolicy
-from .outlook import NOTHING_SEEN, Holdings, holdings, unchanged
+from .outlook import NOTHING_SEEN, Holdings, Outlook, holdings, unchanged
+from .rents import lot_rents
+from .resting import Rest
 from .strong_stones import Stone, stepping_stones
 from .strong_terms import (
     APPRAISER,
@@ -31,7 +33,7 @@ from .strong_terms import (
     THREAT_SHARE,
 )
 from .trading import Reach, Wish, gains, lot_gains, offer_of, swap_lots, view_after
-from .valuation import Appraiser, View, colour_group, group_threat, owns_group
+from .valuation import Appraiser, View, colour_group, danger, group_threat, owns_group
 
 
 def _others_cash(state: GameState, seat: int) -> tuple[int, ...]:
@@ -86,6 +88,8 @@ class StrongDealer(BotBase):
         """The seat and holdings seen and, for them, the stepping stones (the holdings alone decide)."""
         self._stones_asked: dict[int, tuple[int, int]] = {}
         """Stepping stones asked for -> (offers made, round of the last offer)."""
+        self._wide: Rest | None = None
+        """The wider rest (see `_rests`)."""
 
     def _offer(
         self, state: GameState, seat: int, spare: int, wished: tuple[Wish, ...]
@@ -183,9 +187,48 @@ class StrongDealer(BotBase):
         return self._order[1]
 
     def _resting(self, state: TableView, seat: int) -> bool:
-        """The base's rest (see `StrongBot._rest`), never while seat is offered a lot to buy: managing
-        may then mortgage a lot to buy it."""
-        return super()._resting(state, seat) and not (state.phase == "buy" and state.turn == seat)
+        """The base's rest or the wider one (see `_rests`), never while seat is offered a lot to buy:
+        managing may then mortgage a lot to buy it."""
+        if state.phase == "buy" and state.turn == seat:
+            return False
+        if super()._resting(state, seat):
+            return True
+        wide = self._wide
+        return wide is not None and wide.holds(state, seat)
+
+    def _forget_rest(self) -> None:
+        """Managing is asked again: the rests noted are forgotten (an offer made changes what a later
+        round may offer)."""
+        self._quiet = None
+        self._wide = None
+
+    def _rests(
+        self, state: GameState, seat: int, look: Outlook, below: int, until: int, reserve: int | None = None
+    ) -> None:
+        """Note that managing finds nothing for seat while the holdings stay, before round `until`, with
+        less cash than `below` (the base's rest), and also while only holdings it does not read change
+        (a `Rest`): the squares of its outlook (its lots, every street of a colour group it holds a
+        street of: all the offer search, the lifts and the buildings read), those of the two-street
+        groups (the only stepping stones of a group it holds nothing of), and, with a `reserve` above the
+        least, the group of a lot charging the highest rent it could owe (while that lot charges as
+        much, the reserve is no less: and more reserve only rules out more). With somewhere to build,
+        every building counts (the bank's supply). A bot that offers otherwise (the master) rests only
+        while the holdings stay."""
+        self.rest(state, seat, below, until)
+        if type(self)._offer is not StrongDealer._offer:
+            return
+        board = state.board
+        squares = set(look.near)
+        squares.update(_pairs(board))
+        if reserve is not None and reserve > MIN_RESERVE:
+            highest = danger(state, seat)
+            owner = state.owner
+            rents = lot_rents(state)
+            for i in board.properties:
+                if rents[i] == highest and owner[i] is not None and owner[i] != seat:
+                    squares.update(board.group_of[i])
+                    break
+        self._wide = Rest.of(state, seat, until, below, squares, bool(look.buildable))
 
     def _offers_until(self, state: GameState, seat: int, wished: tuple[Wish, ...]) -> int:
         """The first round in which a wish or a stepping stone that `_tries` or `_stone_offers` now
@@ -349,6 +392,18 @@ class StrongDealer(BotBase):
                 board, theirs_done, their_budget
             )
         return True
+
+
+def _pairs(board: Board) -> tuple[int, ...]:
+    """The streets of the board's two-street colour groups."""
+    if _PAIRS and _PAIRS[0][0] is board:
+        return _PAIRS[0][1]
+    pairs = tuple(i for group in board.group_members.values() if len(group) == 2 for i in group)
+    _PAIRS[:] = [(board, pairs)]
+    return pairs
+
+
+_PAIRS: list[tuple[Board, tuple[int, ...]]] = []
 
 
 def _completed(state: GameState, after: View, seat: int, received: tuple[int, ...]) -> tuple[int, ...]:
