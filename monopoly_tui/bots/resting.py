@@ -10,13 +10,15 @@ they were, in the same rounds and below the same cash as the base's rest.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from typing import Any
 
-from ..engine import GameState
+from ..engine import Board, GameState
 from ..engine.fast import TableView
+from .rents import lot_rents
+from .valuation import danger
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +78,38 @@ class Rest:
             and view.owner.count(seat) == self.lots
             and _playing(view) == self.playing
         )
+
+
+def read_squares(state: GameState, seat: int, near: Iterable[int], reserve_counts: bool) -> set[int]:
+    """The squares whose holdings «Сильный»'s managing reads: `near` (its outlook's: its lots and every
+    street of a colour group it holds a street of), the streets of the two-street groups (the only
+    stepping stones of a group it holds nothing of) and, when the reserve counts (above the least),
+    the group of a lot charging the highest rent seat could owe (while that lot charges as much, the
+    reserve is no less)."""
+    board = state.board
+    squares = set(near)
+    squares.update(_pairs(board))
+    if reserve_counts:
+        highest = danger(state, seat)
+        owner = state.owner
+        rents = lot_rents(state)
+        for i in board.properties:
+            if rents[i] == highest and owner[i] is not None and owner[i] != seat:
+                squares.update(board.group_of[i])
+                break
+    return squares
+
+
+def _pairs(board: Board) -> tuple[int, ...]:
+    """The streets of the board's two-street colour groups."""
+    if _PAIRS and _PAIRS[0][0] is board:
+        return _PAIRS[0][1]
+    pairs = tuple(i for group in board.group_members.values() if len(group) == 2 for i in group)
+    _PAIRS[:] = [(board, pairs)]
+    return pairs
+
+
+_PAIRS: list[tuple[Board, tuple[int, ...]]] = []
 
 
 def _playing(view: TableView | GameState) -> int:

@@ -12,12 +12,11 @@ sides' worth, by the same measure of threat.
 
 from __future__ import annotations
 
-from ..engine import Board, GameState, ProposeTrade, why_illegal
+from ..engine import GameState, ProposeTrade, why_illegal
 from ..engine.fast import TableView
 from .base import BotBase, JailPolicy
 from .outlook import NOTHING_SEEN, Holdings, Outlook, holdings, unchanged
-from .rents import lot_rents
-from .resting import Rest
+from .resting import Rest, read_squares
 from .strong_stones import Stone, stepping_stones
 from .strong_terms import (
     APPRAISER,
@@ -33,7 +32,7 @@ from .strong_terms import (
     THREAT_SHARE,
 )
 from .trading import Reach, Wish, gains, lot_gains, offer_of, swap_lots, view_after
-from .valuation import Appraiser, View, colour_group, danger, group_threat, owns_group
+from .valuation import Appraiser, View, colour_group, group_threat, owns_group
 
 
 def _others_cash(state: GameState, seat: int) -> tuple[int, ...]:
@@ -217,17 +216,7 @@ class StrongDealer(BotBase):
         self.rest(state, seat, below, until)
         if type(self)._offer is not StrongDealer._offer:
             return
-        board = state.board
-        squares = set(look.near)
-        squares.update(_pairs(board))
-        if reserve is not None and reserve > MIN_RESERVE:
-            highest = danger(state, seat)
-            owner = state.owner
-            rents = lot_rents(state)
-            for i in board.properties:
-                if rents[i] == highest and owner[i] is not None and owner[i] != seat:
-                    squares.update(board.group_of[i])
-                    break
+        squares = read_squares(state, seat, look.near, reserve is not None and reserve > MIN_RESERVE)
         self._wide = Rest.of(state, seat, until, below, squares, bool(look.buildable))
 
     def _offers_until(self, state: GameState, seat: int, wished: tuple[Wish, ...]) -> int:
@@ -392,18 +381,6 @@ class StrongDealer(BotBase):
                 board, theirs_done, their_budget
             )
         return True
-
-
-def _pairs(board: Board) -> tuple[int, ...]:
-    """The streets of the board's two-street colour groups."""
-    if _PAIRS and _PAIRS[0][0] is board:
-        return _PAIRS[0][1]
-    pairs = tuple(i for group in board.group_members.values() if len(group) == 2 for i in group)
-    _PAIRS[:] = [(board, pairs)]
-    return pairs
-
-
-_PAIRS: list[tuple[Board, tuple[int, ...]]] = []
 
 
 def _completed(state: GameState, after: View, seat: int, received: tuple[int, ...]) -> tuple[int, ...]:
