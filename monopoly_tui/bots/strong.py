@@ -168,8 +168,13 @@ class StrongBot(StrongDealer):
             if cash - cheapest >= BUILD_FLOAT:
                 return
             below = min(below, BUILD_FLOAT + cheapest)
-        if look.pledged:
-            below = min(below, reserve + min(lift_cost(state, i) for i in look.pledged))
+        for i in look.pledged:
+            # A lift on a whole group is made from the reserve up; another only with no site to build
+            # on, from twice the reserve and 100 000 up (after the offers).
+            if owns_group(state, seat, colour_group(state.board, i)):
+                below = min(below, reserve + lift_cost(state, i))
+            elif not sites:
+                below = min(below, 2 * reserve + 100_000 + lift_cost(state, i))
         jailed = self._jailed(state)
         self._still = (seat, holdings(state), state.round, below, jailed)
         if not jailed:  # (who is in jail moves no rent): the loop may ask between two states
