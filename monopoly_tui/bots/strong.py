@@ -23,11 +23,8 @@ from typing import ClassVar
 
 from ..engine import (
     Action,
-    Build,
     GameState,
-    Mortgage,
     PlaceBuilding,
-    Unmortgage,
     is_legal,
     why_illegal,
 )
@@ -35,7 +32,7 @@ from ..engine.board import Street
 from ..engine.buildings import place_problem
 from ..engine.mortgages import lift_cost
 from ..engine.state import Auction
-from .base import BotKind, JailPolicy
+from .base import BotKind, JailPolicy, build_on, lift_of, mortgage_of
 from .outlook import NOTHING_SEEN, Holdings, Outlook, Watcher, holdings, unchanged
 from .raising import least_loss
 from .strong_deals import StrongDealer
@@ -118,11 +115,7 @@ class StrongBot(StrongDealer):
         # Lifts that leave at least the reserve (the least any lift below asks for), if legal.
         lifts = [
             lift
-            for lift in (
-                Unmortgage(player=seat, square=i)
-                for i in look.pledged
-                if cash - lift_cost(state, i) >= reserve
-            )
+            for lift in (lift_of(seat, i) for i in look.pledged if cash - lift_cost(state, i) >= reserve)
             if is_legal(state, lift)
         ]
         for lift in lifts:
@@ -133,7 +126,7 @@ class StrongBot(StrongDealer):
         if sites:
             best = max(sites, key=lambda i: (self._build_gain(state, i), -i))
             if cash - house_cost(state.board, best) >= BUILD_FLOAT:
-                build = Build(player=seat, square=best)
+                build = build_on(seat, best)
                 if why_illegal(state, build) is None:
                     return build
             else:
@@ -217,7 +210,7 @@ class StrongBot(StrongDealer):
         loose: list[Action] = [
             mortgage
             for mortgage in (
-                Mortgage(player=seat, square=i)
+                mortgage_of(seat, i)
                 for i in lots_of(state, seat)
                 if i not in spare and not owns_group(state, seat, colour_group(state.board, i))
             )
