@@ -12,6 +12,8 @@ sides' worth, by the same measure of threat.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import GameState, ProposeTrade, why_illegal
 from ..engine.fast import TableView
 from .base import BotBase, JailPolicy
@@ -83,8 +85,8 @@ class StrongDealer(BotBase):
         the lots seat could swap for each wish (swap_lots: the holdings alone, too)."""
         self._order: tuple[tuple[Wish, ...], list[Wish]] = ((), [])
         """The last wishes seen, most valuable group first (the outlook keeps the same tuple)."""
-        self._stones: tuple[int, Holdings, list[Stone]] = (-1, NOTHING_SEEN, [])
-        """The seat and holdings seen and, for them, the stepping stones (the holdings alone decide)."""
+        self._stones: tuple[int, Any, Any, int, list[Stone]] = (-1, (), (), 0, [])
+        """The seat, owners, mortgages and players still in seen and, for them, the stepping stones."""
         self._stones_asked: dict[int, tuple[int, int]] = {}
         """Stepping stones asked for -> (offers made, round of the last offer)."""
         self._wide: Rest | None = None
@@ -266,11 +268,14 @@ class StrongDealer(BotBase):
         return floor
 
     def _stepping_stones(self, state: GameState, seat: int) -> list[Stone]:
-        """stepping_stones, remembered for these holdings."""
-        known_seat, seen, stones = self._stones
-        if known_seat != seat or not unchanged(state, seen):
+        """stepping_stones, remembered for these owners and mortgages (what they read, buildings aside:
+        no stone has any) and this count of players still in."""
+        known_seat, owner, mortgaged, playing, stones = self._stones
+        now = sum(1 for p in state.players if not p.bankrupt)
+        same = state.owner is owner and state.mortgaged is mortgaged
+        if seat != known_seat or now != playing or not same:
             stones = stepping_stones(state, seat)
-            self._stones = (seat, holdings(state), stones)
+            self._stones = (seat, state.owner, state.mortgaged, now, stones)
         return stones
 
     def _stone_offers(self, state: GameState, seat: int, reserve: int) -> list[tuple[int, ProposeTrade, int]]:
