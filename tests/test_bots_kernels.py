@@ -172,8 +172,7 @@ def test_the_rents_kept_are_the_rules_rents_in_every_position() -> None:
 
 class Checked(StrongBot):
     """«Сильный» whose every offer search is checked against a copy of it that has forgotten the
-    searches that found nothing (`_no_offer`), the least cash they needed (`_floor`) and the candidates
-    kept per wish and try (`_kept`)."""
+    searches that found nothing (`_no_offer`) and the least cash they needed (`_floor`)."""
 
     checks: ClassVar[Counter[str]] = Counter()
 
@@ -183,7 +182,6 @@ class Checked(StrongBot):
         fresh._stones_asked = dict(self._stones_asked)
         fresh._no_offer = None
         fresh._floor = None
-        fresh._kept = {}
         return fresh
 
     def _offer(

@@ -91,8 +91,6 @@ class StrongDealer(BotBase):
         """Stepping stones asked for -> (offers made, round of the last offer)."""
         self._wide: Rest | None = None
         """The wider rest (see `_rests`)."""
-        self._kept: dict[tuple[int, Wish, int], tuple[Reach, list[Candidate]]] = {}
-        """(seat, wish, try) -> what the search for its candidates read of the holdings, and they."""
 
     def _offer(
         self, state: GameState, seat: int, spare: int, wished: tuple[Wish, ...]
@@ -302,28 +300,14 @@ class StrongDealer(BotBase):
         partner's gain SHARES[step] of the bot's own. A swap is made only where the bot would build the
         more threatening group with the cash each side then holds (`_outbuilds`): the caller judges
         that of an offer in reach of its cash (the least cash an offer needs is worked out without it,
-        which only makes it less).
-
-        They are kept per wish and try with what their search read of the holdings (the `Reach` of
-        that wish alone): while that stays, so do they."""
-        key = (seat, wish, step)
-        kept = self._kept.get(key)
-        if kept is None or not kept[0].holds(state, seat, kept[0].wishes):
-            kept = self._kept[key] = (
-                Reach.of(state, seat, (wish,)),
-                self._candidates_afresh(state, seat, wish, step),
-            )
-        return [(needs + reserve, offer, theirs) for needs, offer, theirs in kept[1]]
-
-    def _candidates_afresh(self, state: GameState, seat: int, wish: Wish, step: int) -> list[Candidate]:
-        """`_candidates` worked out, with a reserve of 0."""
+        which only makes it less)."""
         out: list[Candidate] = []
         partner = wish.partner
         own = self._lot_gains(state, seat, partner, (), wish.lots)[0]
         market = self._lot_gains(state, seat, partner, (), wish.lots, MARKET)[0]
         cash = -(-int(CASH_LADDER[step] * market) // 1000) * 1000
         if own - cash > 0:
-            out.append((cash, offer_of(seat, partner, (), cash, wish.lots), ()))
+            out.append((cash + reserve, offer_of(seat, partner, (), cash, wish.lots), ()))
         share = SHARES[step]
         board = state.board
         wished = APPRAISER.group_worth(board, wish.group)
@@ -334,7 +318,7 @@ class StrongDealer(BotBase):
             gain, theirs = self._lot_gains(state, seat, partner, (mine,), wish.lots)
             cash = max(0, -(-int((share * gain - theirs) / (1 + share)) // 1000) * 1000)
             if gain - cash > 0:
-                out.append((cash, offer_of(seat, partner, (mine,), cash, wish.lots), theirs_group))
+                out.append((cash + reserve, offer_of(seat, partner, (mine,), cash, wish.lots), theirs_group))
         return out
 
     @staticmethod
