@@ -85,8 +85,8 @@ class StrongDealer(BotBase):
         the lots seat could swap for each wish (swap_lots: the holdings alone, too)."""
         self._order: tuple[tuple[Wish, ...], list[Wish]] = ((), [])
         """The last wishes seen, most valuable group first (the outlook keeps the same tuple)."""
-        self._stones: tuple[int, Any, Any, int, list[Stone]] = (-1, (), (), 0, [])
-        """The seat, owners, mortgages and players still in seen and, for them, the stepping stones."""
+        self._stones: tuple[int, Any, Any, tuple[int, ...], list[Stone]] = (-1, (), (), (), [])
+        """The seat, owners, mortgages and players out seen and, for them, the stepping stones."""
         self._stones_asked: dict[int, tuple[int, int]] = {}
         """Stepping stones asked for -> (offers made, round of the last offer)."""
         self._wide: Rest | None = None
@@ -188,10 +188,7 @@ class StrongDealer(BotBase):
         return self._order[1]
 
     def _resting(self, state: TableView, seat: int) -> bool:
-        """The base's rest or the wider one (see `_rests`), never while seat is offered a lot to buy:
-        managing may then mortgage a lot to buy it."""
-        if state.phase == "buy" and state.turn == seat:
-            return False
+        """The base's rest or the wider one (see `_rests`)."""
         if super()._resting(state, seat):
             return True
         wide = self._wide
@@ -267,13 +264,12 @@ class StrongDealer(BotBase):
 
     def _stepping_stones(self, state: GameState, seat: int) -> list[Stone]:
         """stepping_stones, remembered for these owners and mortgages (what they read, buildings aside:
-        no stone has any) and this count of players still in."""
-        known_seat, owner, mortgaged, playing, stones = self._stones
-        now = sum(1 for p in state.players if not p.bankrupt)
-        same = state.owner is owner and state.mortgaged is mortgaged
-        if seat != known_seat or now != playing or not same:
+        no stone has any) and these players out of the game."""
+        known_seat, owner, mortgaged, out, stones = self._stones
+        same = state.owner is owner and state.mortgaged is mortgaged and state.eliminated == out
+        if seat != known_seat or not same:
             stones = stepping_stones(state, seat)
-            self._stones = (seat, state.owner, state.mortgaged, now, stones)
+            self._stones = (seat, state.owner, state.mortgaged, state.eliminated, stones)
         return stones
 
     def _stone_offers(self, state: GameState, seat: int, reserve: int) -> list[tuple[int, ProposeTrade, int]]:
