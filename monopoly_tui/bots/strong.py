@@ -30,6 +30,7 @@ from ..engine import (
 )
 from ..engine.board import Street
 from ..engine.buildings import place_problem
+from ..engine.fast import TableView
 from ..engine.mortgages import lift_cost
 from ..engine.state import Auction
 from .base import BotKind, JailPolicy, build_on, lift_of, mortgage_of
@@ -108,10 +109,8 @@ class StrongBot(StrongDealer):
         ):
             return None
         reserve = self.reserve(state, seat)
-        if buying and square is not None:
-            price = state.board.property(square).price
-            if cash < price and (completes_group(state, seat, square) or blocks_group(state, seat, square)):
-                return self._loose_mortgage(state, seat, spare=colour_group(state.board, square))
+        if buying and square is not None and self._mortgages_to_buy(state, seat, square):
+            return self._loose_mortgage(state, seat, spare=colour_group(state.board, square))
         # Lifts that leave at least the reserve (the least any lift below asks for), if legal.
         lifts = [
             lift
@@ -172,6 +171,22 @@ class StrongBot(StrongDealer):
         self._still = (seat, holdings(state), state.round, below, jailed)
         if not jailed:  # (who is in jail moves no rent): the loop may ask between two states
             self._rests(state, seat, look, below, self._offers_until(state, seat, look.wishes), reserve)
+
+    def _mortgages_to_buy(self, state: GameState, seat: int, square: int) -> bool:
+        """Offered square to buy, whether managing first mortgages a loose lot to afford it (a street
+        that completes or blocks a group, dearer than the cash): else it does what it does otherwise."""
+        cash, price = state.players[seat].cash, state.board.property(square).price
+        return cash < price and (completes_group(state, seat, square) or blocks_group(state, seat, square))
+
+    def _resting(self, state: TableView, seat: int) -> bool:
+        """The rests noted (StrongDealer._resting); offered a lot to buy, only when a state is at hand
+        (the loop's table answers no such question) and managing would not mortgage to buy it."""
+        if state.phase == "buy" and state.turn == seat:
+            if not isinstance(state, GameState) or state.pending_square is None:
+                return False
+            if self._mortgages_to_buy(state, seat, state.pending_square):
+                return False
+        return super()._resting(state, seat)
 
     @staticmethod
     def _jailed(state: GameState) -> tuple[bool, ...]:
