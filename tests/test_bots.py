@@ -552,7 +552,6 @@ class Forgetful:
             fresh._priced = StrongBot(0, seat)._priced
             fresh._order = StrongBot(0, seat)._order
             fresh._still = None
-            fresh._wide = None
         action: Action | None = getattr(self.bot, ask)(state, seat)
         valuation._PEAKS.clear()  # the rent peaks kept for the last holdings seen, worked out afresh
         expected = getattr(fresh, ask)(state, seat)

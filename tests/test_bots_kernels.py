@@ -266,26 +266,3 @@ def test_the_colour_groups_kept_per_board_are_the_boards() -> None:
                     assert completes_group(state, seat, square) == last
                     checked += whole + last
     assert checked > 100
-
-
-def test_a_rest_holds_while_only_lots_the_bot_does_not_read_change_hands() -> None:
-    """Seat 0 holds Житная and wishes Нагатинская (seat 1's), with too little cash to offer for it;
-    seat 2 builds on the greens, the highest rent seat 0 could owe. Managing finds nothing, and the rest
-    it notes holds across a lot bought elsewhere (an orange street), but not once the wished street is
-    mortgaged (its price changes), a dark blue street is bought (a stepping stone), a house goes from
-    the greens (less reserve), or the cash grows; a fresh bot answers as the rest says."""
-    owners = {1: 0, 3: 1, 31: 2, 32: 2, 34: 2}
-    green = {31: 3, 32: 3, 34: 3}
-    state = make_state(4, owners=owners, buildings=green, cash={0: 300_000})
-    bot = StrongBot(0, 0)
-    assert bot.manage(state, 0) is None
-    far = make_state(4, owners={**owners, 16: 2}, buildings=green, cash={0: 300_000})
-    assert bot.calm_idle(far, 0) and StrongBot(0, 0).manage(far, 0) is None
-    changed = [
-        make_state(4, owners=owners, buildings=green, cash={0: 300_000}, mortgaged=[3]),
-        make_state(4, owners={**owners, 37: 2}, buildings=green, cash={0: 300_000}),
-        make_state(4, owners=owners, buildings={31: 2, 32: 3, 34: 3}, cash={0: 300_000}),
-        make_state(4, owners=owners, buildings=green, cash={0: 3_000_000}),
-    ]
-    for other in changed:
-        assert not bot.calm_idle(other, 0)

@@ -87,13 +87,13 @@ class StrongBot(StrongDealer):
     # --- managing ------------------------------------------------------------------------------
 
     def manage_now(self, state: GameState, seat: int) -> Action | None:
-        self._forget_rest()
+        self._quiet = None  # an offer made below changes what a later round may offer
         look = self._watch.outlook(state, seat)
         square = state.pending_square
         buying = state.phase == "buy" and state.turn == seat and square is not None
         stones = self.trades and bool(self._stepping_stones(state, seat))
         if not (buying or look.groups or look.pledged or look.wishes or stones):
-            self._rests(state, seat, look, NEVER, NEVER)  # nothing to manage while the holdings stay
+            self.rest(state, seat, NEVER, NEVER)  # nothing to manage while the holdings stay
             return None
         cash = state.players[seat].cash
         jailed = self._jailed(state)
@@ -170,7 +170,7 @@ class StrongBot(StrongDealer):
         jailed = self._jailed(state)
         self._still = (seat, holdings(state), state.round, below, jailed)
         if not jailed:  # (who is in jail moves no rent): the loop may ask between two states
-            self._rests(state, seat, look, below, self._offers_until(state, seat, look.wishes), reserve)
+            self.rest(state, seat, below, self._offers_until(state, seat, look.wishes))
 
     def _mortgages_to_buy(self, state: GameState, seat: int, square: int) -> bool:
         """Offered square to buy, whether managing first mortgages a loose lot to afford it (a street
@@ -179,8 +179,8 @@ class StrongBot(StrongDealer):
         return cash < price and (completes_group(state, seat, square) or blocks_group(state, seat, square))
 
     def _resting(self, state: TableView, seat: int) -> bool:
-        """The rests noted (StrongDealer._resting); offered a lot to buy, only when a state is at hand
-        (the loop's table answers no such question) and managing would not mortgage to buy it."""
+        """The base's rest; offered a lot to buy, only when a state is at hand (the loop's table answers
+        no such question) and managing would not mortgage to buy it."""
         if state.phase == "buy" and state.turn == seat:
             if not isinstance(state, GameState) or state.pending_square is None:
                 return False

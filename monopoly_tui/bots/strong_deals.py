@@ -15,10 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import GameState, ProposeTrade, why_illegal
-from ..engine.fast import TableView
 from .base import BotBase, JailPolicy
-from .outlook import NOTHING_SEEN, Holdings, Outlook, holdings, unchanged
-from .resting import Rest, read_squares
+from .outlook import NOTHING_SEEN, Holdings, holdings, unchanged
 from .strong_stones import Stone, stepping_stones
 from .strong_terms import (
     APPRAISER,
@@ -89,8 +87,6 @@ class StrongDealer(BotBase):
         """The seat, owners, mortgages and players out seen and, for them, the stepping stones."""
         self._stones_asked: dict[int, tuple[int, int]] = {}
         """Stepping stones asked for -> (offers made, round of the last offer)."""
-        self._wide: Rest | None = None
-        """The wider rest (see `_rests`)."""
 
     def _offer(
         self, state: GameState, seat: int, spare: int, wished: tuple[Wish, ...]
@@ -186,37 +182,6 @@ class StrongDealer(BotBase):
             ordered = sorted(wished, key=lambda w: -APPRAISER.group_worth(state.board, w.group))
             self._order = (wished, ordered)
         return self._order[1]
-
-    def _resting(self, state: TableView, seat: int) -> bool:
-        """The base's rest or the wider one (see `_rests`)."""
-        if super()._resting(state, seat):
-            return True
-        wide = self._wide
-        return wide is not None and wide.holds(state, seat)
-
-    def _forget_rest(self) -> None:
-        """Managing is asked again: the rests noted are forgotten (an offer made changes what a later
-        round may offer)."""
-        self._quiet = None
-        self._wide = None
-
-    def _rests(
-        self, state: GameState, seat: int, look: Outlook, below: int, until: int, reserve: int | None = None
-    ) -> None:
-        """Note that managing finds nothing for seat while the holdings stay, before round `until`, with
-        less cash than `below` (the base's rest), and also while only holdings it does not read change
-        (a `Rest`): the squares of its outlook (its lots, every street of a colour group it holds a
-        street of: all the offer search, the lifts and the buildings read), those of the two-street
-        groups (the only stepping stones of a group it holds nothing of), and, with a `reserve` above the
-        least, the group of a lot charging the highest rent it could owe (while that lot charges as
-        much, the reserve is no less: and more reserve only rules out more). With somewhere to build,
-        every building counts (the bank's supply). A bot that offers otherwise (the master) rests only
-        while the holdings stay."""
-        self.rest(state, seat, below, until)
-        if type(self)._offer is not StrongDealer._offer:
-            return
-        squares = read_squares(state, seat, look.near, reserve is not None and reserve > MIN_RESERVE)
-        self._wide = Rest.of(state, seat, until, below, squares, bool(look.buildable))
 
     def _offers_until(self, state: GameState, seat: int, wished: tuple[Wish, ...]) -> int:
         """The first round in which a wish or a stepping stone that `_tries` or `_stone_offers` now
