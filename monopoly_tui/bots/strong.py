@@ -25,13 +25,12 @@ from ..engine import (
     Action,
     GameState,
     PlaceBuilding,
-    is_legal,
     why_illegal,
 )
 from ..engine.board import Street
 from ..engine.buildings import place_problem
 from ..engine.fast import TableView
-from ..engine.mortgages import lift_cost
+from ..engine.mortgages import lift_cost, mortgage_problem, unmortgage_problem
 from ..engine.state import Auction
 from .base import BotKind, JailPolicy, build_on, lift_of, mortgage_of
 from .outlook import NOTHING_SEEN, Holdings, Outlook, Watcher, holdings, unchanged
@@ -111,11 +110,12 @@ class StrongBot(StrongDealer):
         reserve = self.reserve(state, seat)
         if buying and square is not None and self._mortgages_to_buy(state, seat, square):
             return self._loose_mortgage(state, seat, spare=colour_group(state.board, square))
-        # Lifts that leave at least the reserve (the least any lift below asks for), if legal.
+        # Lifts that leave at least the reserve (the least any lift below asks for), if legal (managing
+        # is asked in a calm situation, of a seat still in: the lift's own rule decides).
         lifts = [
-            lift
-            for lift in (lift_of(seat, i) for i in look.pledged if cash - lift_cost(state, i) >= reserve)
-            if is_legal(state, lift)
+            lift_of(seat, i)
+            for i in look.pledged
+            if cash - lift_cost(state, i) >= reserve and unmortgage_problem(state, seat, i) is None
         ]
         for lift in lifts:
             whole = owns_group(state, seat, colour_group(state.board, lift.square))
@@ -223,13 +223,11 @@ class StrongBot(StrongDealer):
     def _loose_mortgage(self, state: GameState, seat: int, spare: tuple[int, ...] = ()) -> Action | None:
         """The mortgage costing the least earning power, of a lot outside seat's whole groups and spare."""
         loose: list[Action] = [
-            mortgage
-            for mortgage in (
-                mortgage_of(seat, i)
-                for i in lots_of(state, seat)
-                if i not in spare and not owns_group(state, seat, colour_group(state.board, i))
-            )
-            if is_legal(state, mortgage)
+            mortgage_of(seat, i)
+            for i in lots_of(state, seat)
+            if i not in spare
+            and not owns_group(state, seat, colour_group(state.board, i))
+            and mortgage_problem(state, seat, i) is None
         ]
         return least_loss(state, seat, loose) if loose else None
 
