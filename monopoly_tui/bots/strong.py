@@ -25,12 +25,14 @@ from ..engine import (
     Action,
     GameState,
     PlaceBuilding,
+    SellBuilding,
+    is_legal,
     why_illegal,
 )
 from ..engine.board import Street
-from ..engine.buildings import place_problem
+from ..engine.buildings import place_problem, sale_value
 from ..engine.fast import TableView
-from ..engine.mortgages import lift_cost, mortgage_problem, unmortgage_problem
+from ..engine.mortgages import lift_cost, mortgage_problem, mortgage_value, unmortgage_problem
 from ..engine.state import Auction
 from .base import BotKind, JailPolicy, build_on, lift_of, mortgage_of
 from .outlook import NOTHING_SEEN, Holdings, Outlook, Watcher, holdings, unchanged
@@ -108,8 +110,12 @@ class StrongBot(StrongDealer):
         ):
             return None
         reserve = self.reserve(state, seat)
-        if buying and square is not None and self._mortgages_to_buy(state, seat, square):
-            return self._loose_mortgage(state, seat, spare=colour_group(state.board, square))
+        if buying and square is not None and self._must_have(state, seat, square):
+            # The street first: raise its price if short, and spend on nothing else (no lift or house)
+            # until it is bought — lifting a mortgage just raised for it would leave it unaffordable.
+            if cash < state.board.property(square).price:
+                return self._raise_for(state, seat, square)
+            return None
         # Lifts that leave at least the reserve (the least any lift below asks for), if legal (managing
         # is asked in a calm situation, of a seat still in: the lift's own rule decides).
         lifts = [
@@ -172,20 +178,17 @@ class StrongBot(StrongDealer):
         if not jailed:  # (who is in jail moves no rent): the loop may ask between two states
             self.rest(state, seat, below, self._offers_until(state, seat, look.wishes))
 
-    def _mortgages_to_buy(self, state: GameState, seat: int, square: int) -> bool:
-        """Offered square to buy, whether managing first mortgages a loose lot to afford it (a street
-        that completes or blocks a group, dearer than the cash): else it does what it does otherwise."""
-        cash, price = state.players[seat].cash, state.board.property(square).price
-        return cash < price and (completes_group(state, seat, square) or blocks_group(state, seat, square))
-
     def _resting(self, state: TableView, seat: int) -> bool:
         """The base's rest; offered a lot to buy, only when a state is at hand (the loop's table answers
-        no such question) and managing would not mortgage to buy it."""
+        no such question) and managing would not raise its price first (a street it must have, dearer
+        than its cash): else managing finds what it finds otherwise (for such a street it buys with the
+        cash in hand, nothing: no lift or house meanwhile)."""
         if state.phase == "buy" and state.turn == seat:
             if not isinstance(state, GameState) or state.pending_square is None:
                 return False
-            if self._mortgages_to_buy(state, seat, state.pending_square):
-                return False
+            square, cash = state.pending_square, state.players[seat].cash
+            if self._must_have(state, seat, square) and cash < state.board.property(square).price:
+                return False  # managing raises the price first
         return super()._resting(state, seat)
 
     @staticmethod
@@ -220,6 +223,29 @@ class StrongBot(StrongDealer):
             return rate * (sq.rent[3] - now) / ((3 - level) * sq.house_cost)
         return rate * (sq.rent[level + 1] - sq.rent[level]) / sq.house_cost
 
+    def _raise_for(self, state: GameState, seat: int, square: int) -> Action | None:
+        """Money towards the price of a street seat must have (see _must_have), from what earns least:
+        loose lots first, then the street's own group (lifted once it is whole), then whole groups' bare
+        lots, then buildings. None when all of it together would not reach the price: a mortgage that
+        buys nothing only costs the interest to lift it."""
+        short = state.board.property(square).price - state.players[seat].cash
+        if mortgage_value(state, seat) + sale_value(state, seat) < short:
+            return None
+        group = colour_group(state.board, square)
+        tiers: list[list[Action]] = [[], [], [], []]
+        for i in lots_of(state, seat):
+            own = colour_group(state.board, i)
+            if state.buildings[i] and is_legal(state, sell := SellBuilding(player=seat, square=i)):
+                tiers[3].append(sell)
+            mortgage = mortgage_of(seat, i)
+            if is_legal(state, mortgage):
+                tier = 1 if own == group else 2 if owns_group(state, seat, own) else 0
+                tiers[tier].append(mortgage)
+        for options in tiers:
+            if options:
+                return least_loss(state, seat, options)
+        return None
+
     def _loose_mortgage(self, state: GameState, seat: int, spare: tuple[int, ...] = ()) -> Action | None:
         """The mortgage costing the least earning power, of a lot outside seat's whole groups and spare."""
         loose: list[Action] = [
@@ -239,8 +265,14 @@ class StrongBot(StrongDealer):
             return "short"
         return "long" if danger(state, seat) >= JAIL_DANGER else "short"
 
+    @staticmethod
+    def _must_have(state: GameState, seat: int, square: int) -> bool:
+        """A street bought whatever it costs in cash or mortgages: it completes seat's group, or keeps
+        an opponent from completing one."""
+        return completes_group(state, seat, square) or blocks_group(state, seat, square)
+
     def wants_to_buy(self, state: GameState, seat: int, square: int) -> bool:
-        if completes_group(state, seat, square) or blocks_group(state, seat, square):
+        if self._must_have(state, seat, square):
             return True
         left = state.players[seat].cash - state.board.property(square).price
         return left >= self.reserve(state, seat) // 2

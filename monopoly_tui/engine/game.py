@@ -213,9 +213,10 @@ def apply(state: GameState, action: Action) -> GameState:
     kind = type(action)
     t = Table.of(state)
     plainly_legal, carry_out = _STEPS.get(kind, _JUDGED)
-    # the plain moves' test reads the table, which holds the state's values (quicker to reach)
+    # the plain moves' test and the judgement read the table, which holds the state's values (quicker to
+    # reach than a state's fields)
     if plainly_legal is None or not plainly_legal(t, action):
-        legality.check(state, action)
+        legality.judge(t, action)  # on the table too: it holds the state's values until carry_out
     carry_out(t, action)
     if t.pending_move is not None or t.auction_queue:  # else settling has nothing to do
         turn.settle(t)

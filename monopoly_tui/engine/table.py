@@ -15,6 +15,7 @@ instead of a new one taking the state apart again (see `Table.of`).
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Unpack
 
 from .actions import ProposeTrade
@@ -295,9 +296,10 @@ class Table:
                 )
             players = self._players = tuple(fresh)
             changed.clear()
+        # two tuple displays: one of more than 30 items is compiled as a list appended to item by item
         state = self.base = _new(
             GameState,
-            (
+            (  # noqa: RUF005 (an unpacking would be the same list)
                 self.board,
                 self.rules,
                 self.seed,
@@ -328,17 +330,16 @@ class Table:
                 self.bank_balance,
                 self.last_card,
                 self.winner,
-                self.eliminated,
-                self.standings,
-                tuple(self.events),
-            ),
+            )
+            + (self.eliminated, self.standings, tuple(self.events)),
         )
         self.events = []
         _CARRIED.append(self)
         return state
 
 
-_CARRIED: list[Table] = []
+_CARRIED: deque[Table] = deque()
 """The last table frozen, whose `base` is the state it made (at most one: each `Table.of` takes it before
 a table is frozen; a pop and an append are each atomic, so two threads applying actions at once at
-worst make a new table)."""
+worst make a new table). A deque: a list of one item gives its memory back at each pop and asks for it
+again at each append."""
