@@ -7,7 +7,7 @@ from collections.abc import Hashable
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
 from textual.strip import Strip
 from textual.widgets import Button
 
@@ -15,6 +15,7 @@ from ..engine.turn import rounds_played
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
+from .blank import BlankHorizontal, BlankVertical
 from .buttons import ButtonRow
 from .dice import dice_faces, dice_line, this_turns_dice
 from .plain import plain
@@ -54,7 +55,7 @@ def card_text(session: GameSession) -> Text:
     return text
 
 
-class StatePanels(Vertical):
+class StatePanels(BlankVertical):
     """The centre's account of the game: the turn, the dice as faces beside the players, the last card
     (in the compact layout the dice on a line of their own)."""
 
@@ -71,7 +72,7 @@ class StatePanels(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Steady(id="status")
-        with Horizontal(id="state-row"):
+        with BlankHorizontal(id="state-row"):
             yield Steady(id="players")
             yield Steady(id="dice")
         yield Prose(id="card")
@@ -181,7 +182,7 @@ class PromptPanel(Vertical):
         super().__init__(id=id)
         self.buttons = [ChoiceButton() for _ in range(MAX_CHOICES)]
         """The buttons, in order (kept: a query of the panel at every prompt took longer than the rest)."""
-        self.body = Vertical(id="prompt-body")
+        self.body = BlankVertical(id="prompt-body")
         """The lines and an auction's bid: what scrolls where the compact layout has no room for them."""
 
     def compose(self) -> ComposeResult:
