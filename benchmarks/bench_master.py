@@ -44,6 +44,9 @@ class Timed:
         self.cpu: list[float] = []
         """The processor time of each of those calls (this process alone: what the call costs when
         the machine is not shared)."""
+        self.cpu_per_call: list[float] = []
+        """Each of those calls' processor time per look at managing of its playouts' players (the
+        unit of Effort.calls)."""
 
     @property
     def kind(self) -> Any:
@@ -56,6 +59,9 @@ class Timed:
         if self.bot.looked_ahead > before:
             self.times.append(time.perf_counter() - start)
             self.cpu.append(time.process_time() - cpu)
+            last = self.bot.lookahead.last
+            assert last is not None
+            self.cpu_per_call.append(self.cpu[-1] / max(last.calls, 1))
         return out
 
     def choose(self, state: GameState, seat: int) -> Action:
@@ -67,7 +73,9 @@ class Timed:
         return action
 
 
-Played = tuple[str, list[float], list[float], Counter[tuple[int, bool]], dict[int, list[float]], int]
+Played = tuple[
+    str, list[float], list[float], list[float], Counter[tuple[int, bool]], dict[int, list[float]], int
+]
 
 
 def one_game(job: tuple[int, str, int]) -> Played:
@@ -88,7 +96,8 @@ def one_game(job: tuple[int, str, int]) -> Played:
     final, stats = play_game(board, names, bots, seed, board.rules, max_rounds, checked=False)
     end = "unfinished" if final.winner is None else "won" if final.winner == seat else "lost"
     lookahead = bots[seat].bot.lookahead
-    return end, bots[seat].times, bots[seat].cpu, lookahead.tally, lookahead.gaps, stats.rounds
+    timed = bots[seat]
+    return end, timed.times, timed.cpu, timed.cpu_per_call, lookahead.tally, lookahead.gaps, stats.rounds
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -110,6 +119,7 @@ def main(argv: list[str] | None = None) -> None:
     ends: Counter[str] = Counter()
     times: list[float] = []
     cpu: list[float] = []
+    per_call: list[float] = []
     tally: Counter[tuple[int, bool]] = Counter()
     gaps: dict[int, list[float]] = {}
     rounds = 0
@@ -118,10 +128,11 @@ def main(argv: list[str] | None = None) -> None:
             results = list(pool.map(one_game, jobs))
     else:
         results = [one_game(job) for job in jobs]
-    for end, spent, used, changed, found, played in results:
+    for end, spent, used, unit, changed, found, played in results:
         ends[end] += 1
         times += spent
         cpu += used
+        per_call += unit
         tally.update(changed)
         for salt, values in found.items():
             gaps.setdefault(salt, []).extend(values)
@@ -132,7 +143,8 @@ def main(argv: list[str] | None = None) -> None:
     print(
         f"master,strong,strong,strong, seats rotated, {args.games} games (seeds {args.seed}.."
         f"{args.seed + args.games - 1}), round limit {args.max_rounds}, effort {args.effort} "
-        f"({e.rounds} playout rounds a decision, {e.horizon} a playout); {seconds:.0f} s, "
+        f"({e.rounds} playout rounds and {e.calls} looks at managing a decision, {e.horizon} rounds a "
+        f"playout); {seconds:.0f} s, "
         f"{args.jobs} process(es), {os.cpu_count()} cores"
     )
     print(
@@ -158,6 +170,12 @@ def main(argv: list[str] | None = None) -> None:
                 f"95 % within {quantile(values, 0.95):.2f} s, longest {max(values):.2f} s; budget "
                 f"{budget:.2f} s, {over} over"
             )
+    if per_call:
+        print(
+            f"  processor time per look at managing in the playouts (Effort.calls, {e.calls} a decision): "
+            f"median {1e3 * quantile(per_call, 0.5):.3f} ms, 95 % within {1e3 * quantile(per_call, 0.95):.3f}"
+            f" ms, most {1e3 * max(per_call):.3f} ms"
+        )
     print(f"  load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 

@@ -186,10 +186,11 @@ def play_main(args: argparse.Namespace) -> int:
     board, rules = load_files(args.board, args.rules)
     position = None
     if args.position is not None:
-        from .positions import PositionArgumentError, read_position
+        from .positions import PositionArgumentError, check_names, read_position
 
         try:
             position = read_position(args.position, board, rules_file=args.rules)
+            check_names(position)
         except PositionArgumentError as exc:
             raise CommandError(str(exc)) from exc
     if args.check:

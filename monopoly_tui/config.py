@@ -16,6 +16,7 @@ value: the game always starts.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -59,14 +60,19 @@ def _read(path: Path) -> dict[str, object] | tuple[str, dict[str, object]]:
         if len(raw) > MAX_BYTES:
             return ("config.problem.too_large", {})
         text = raw.decode("utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        return ("config.problem.unreadable", {"error": str(exc)})
+    except UnicodeDecodeError:
+        return ("config.problem.not_utf8", {})
+    except OSError as exc:
+        return ("config.problem.unreadable", {"error": exc.strerror or str(exc)})
     import tomllib  # only with a file to read (the game's first start has none: it comes up sooner)
 
     try:
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        return ("config.problem.unreadable", {"error": str(exc)})
+    except tomllib.TOMLDecodeError as exc:  # its words are English: only where it is is told
+        where = re.search(r"line (\d+), column (\d+)", str(exc))
+        last = text.rsplit("\n", 1)[-1]  # else "at end of document"
+        line, column = where.groups() if where else (text.count("\n") + 1, len(last) + 1)
+        return ("config.problem.syntax", {"line": line, "column": column})
 
 
 def language_setting(path: Path | None = None) -> str | None:

@@ -7,6 +7,7 @@ from .engine import Board, GameState, InvalidPositionError, from_position, setup
 from .engine.builder import facts
 from .engine.dice import seed_state
 from .locale import tr
+from .names import MAX_NAME_LENGTH, normalise_name
 
 
 class PositionArgumentError(ValueError):
@@ -25,6 +26,20 @@ def read_position(text: str, board: Board, *, rules_file: str | None = None) -> 
         return from_position(text, board)
     except InvalidPositionError as exc:
         raise PositionArgumentError(tr("position.invalid", reason=str(exc))) from None
+
+
+def check_names(state: GameState) -> None:
+    """Refuse a position to be played whose names setup could not have made (saves keep only those).
+
+    A position may name a player with anything printable; a game played from it is saved with its
+    names, and a save with a name longer than setup allows, or one setup would have written otherwise
+    (padded, runs of spaces, controls, not NFC), could never be opened again.
+    """
+    for seat, player in enumerate(state.players, start=1):
+        if len(player.name) > MAX_NAME_LENGTH:
+            raise PositionArgumentError(tr("position.name_too_long", seat=seat, limit=MAX_NAME_LENGTH))
+        if normalise_name(player.name) != player.name:
+            raise PositionArgumentError(tr("position.name_unusual", seat=seat))
 
 
 def with_dice_seed(state: GameState, seed: int) -> GameState:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from factory import board
+from pilots import enter_game
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.app import BOT_DELAYS
@@ -86,7 +87,7 @@ async def test_two_people_and_a_computer_player_pass_the_laptop() -> None:
 async def test_bot_speed_key_cycles_the_pace() -> None:
     app = MonopolyApp(board(), RULES)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("enter", "enter")
+        await enter_game(pilot)
         assert app.bot_speed == 0
         await pilot.press("s")
         assert app.bot_speed == 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from factory import make_state
+from pilots import enter_game
 from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import SelectionList
@@ -30,7 +31,7 @@ CHAIRMAN = LastCard("chance", 14, 0)
 async def full_table(pilot: Any, **fields: Any) -> tuple[GameScreen, PromptPanel, Widget]:
     """Eight players at 80x24, the dice thrown and a long card drawn, then the state of the test."""
     app = pilot.app
-    await pilot.press("enter", "enter")
+    await enter_game(pilot)
     await pilot.pause()
     screen = app.screen
     assert isinstance(screen, GameScreen) and app.session is not None
@@ -111,7 +112,7 @@ async def test_a_prompt_that_fits_binds_no_scroll_keys() -> None:
     debt = Debt(debtor=0, creditor=1, amount=500_000, reason="rent")
     app = MonopolyApp(load_board(), seed=42, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter")
+        await enter_game(pilot)
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen) and app.session is not None
@@ -131,7 +132,7 @@ async def test_the_trade_composers_two_lists_start_on_the_same_row() -> None:
     «залог» in place of its price where both have no room."""
     app = MonopolyApp(load_board(), seed=42, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter")
+        await enter_game(pilot)
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen) and app.session is not None
@@ -159,3 +160,41 @@ async def test_the_trade_composers_two_lists_start_on_the_same_row() -> None:
         labels = [lists[0].get_option_at_index(i).prompt for i in range(lists[0].option_count)]
         assert all(isinstance(label, Text) and label.cell_len <= room for label in labels)
         assert [str(label).split()[-1] for label in labels] == ["₽", "залог"]  # Житная, Рижская ж/д
+
+
+async def test_at_80x24_with_a_computer_player_every_key_of_a_jailed_persons_prompt_keeps_its_label() -> None:
+    """Аня in jail with a card, a computer player at the table at the instant pace, and a mortgage of
+    hers to take back: the prompt's five keys, undo and the pace key. The pace's label («Темп
+    компьютера: мгновенный») counted as one of the prompt's, so the footer dropped every label, «r f c
+    m t z s l ? ^q»; now it is one of the keys always there, shortened with them."""
+    from monopoly_tui.engine import Mortgage, from_position
+    from monopoly_tui.session import GameSession
+
+    state = from_position(
+        "MPN1 Аня:500000@10j1+chance7 Робот:500000@0 turn=0 own=1:0,3:0 seed=3", load_board()
+    )
+    seats = [
+        Seat("Аня", PLAYER_TOKENS[0], PLAYER_COLORS[0]),
+        Seat("Робот", PLAYER_TOKENS[1], PLAYER_COLORS[1], "simple"),
+    ]
+    app = MonopolyApp(load_board(), autosave=False)
+    app.bot_speed = 2
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.begin(GameSession.start(load_board(), seats, seed=3, position=state))
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and app.session is not None
+        app.act(Mortgage(player=0, square=1))
+        await pilot.pause()
+        assert [c.key for c in screen.prompt.choices] == ["r", "f", "c", "m", "t"] and app.session.can_undo()
+        footer = screen.query_one(KeyBar).render().plain  # type: ignore[union-attr]
+        for key, label in (
+            ("r", "Бросить"),
+            ("f", "Штраф"),
+            ("c", "Карточка"),
+            ("m", "Управление"),
+            ("t", "Сделка"),
+        ):
+            assert f"{key} {label}" in footer, footer
+        assert "z Отменить" in footer and " s " in footer and footer.endswith("^q")

@@ -8,14 +8,27 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from rich.text import Text
 from table import LONG_NAMES, late_game, offer
 from test_app_fit import SIZES, game_app, through_every_size
 from textual.pilot import Pilot
+from textual.widgets import Input, SelectionList
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.gameover import GameOverScreen
+from monopoly_tui.app.prompts import trade_summary
+from monopoly_tui.app.trade import TradeScreen
 from monopoly_tui.boardfile import load_board
-from monopoly_tui.engine import AcceptTrade, Buy, EndTurn, KeepMortgage, Roll
+from monopoly_tui.engine import (
+    AcceptTrade,
+    Buy,
+    EndTurn,
+    KeepMortgage,
+    ProposeTrade,
+    Roll,
+    TradeSide,
+    from_position,
+)
 from monopoly_tui.saves import saves_dir
 from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, GameSession, Seat
 
@@ -98,6 +111,61 @@ async def test_the_trade_composer_with_an_offer_made_up_fits_every_size() -> Non
         await pilot.press("down", "space", "tab", *"1250000")
         await pilot.pause()
         assert await through_every_size(pilot) == {}
+
+
+TRADE_OF_LONG_NAMES = (
+    "MPN1 Аня:303187@24 Борис:212250@10 Вера:493000@12 Глеб:315563@26 turn=2 round=17 "
+    "own=12:0,15:0,16:0m,18:0,19:0,21:0m,24:1,35:0,37:0,39:0m seed=5"
+)
+"""Вера to trade with Аня, whose lots have the longest names (Электростанция, Гоголевский бульвар, …)."""
+
+
+async def test_the_trade_composers_lists_of_long_named_lots_cut_no_price_at_any_size() -> None:
+    # At 80x24 a list had room for 25 cells and «Электростанция  150 000 ₽» took 28: it showed
+    # «Электростанция  150 00…». Now the price is «150 тыс.» there, or left to the summary.
+    state = from_position(TRADE_OF_LONG_NAMES, load_board())
+    async with game_app(state).run_test(size=SIZES[0]) as pilot:
+        app = await started(pilot)
+        await pilot.press("t")
+        screen = app.screen
+        assert isinstance(screen, TradeScreen)
+        assert await through_every_size(pilot) == {}
+        await pilot.resize_terminal(*SIZES[0])
+        await pilot.pause()
+        take = screen.query_one("#take", SelectionList)
+        room = TradeScreen.room(take)
+        assert room is not None and room < Text("   Электростанция  150\u00a0000\u00a0₽").cell_len
+        labels = [take.get_option_at_index(i).prompt for i in range(take.option_count)]
+        assert all(isinstance(label, Text) and label.cell_len <= room for label in labels)
+        assert [str(label) for label in labels][:2] == [
+            "   Электростанция",
+            "   Курская ж/д  200\u00a0000\u00a0₽",
+        ]
+        assert "«Электростанция» (150\u00a0000\u00a0₽)" in "".join(trade_summary_after_ticking(screen))
+
+
+async def test_cash_typed_into_the_composer_stops_at_sixteen_digits_and_its_amount_stays_on_one_line() -> (
+    None
+):
+    # A finger left on a key gave «10 000 099 999 999 … ₽» over three lines of the summary.
+    state = from_position(TRADE_OF_LONG_NAMES, load_board())
+    async with game_app(state).run_test(size=SIZES[0]) as pilot:
+        app = await started(pilot)
+        await pilot.press("t")
+        screen = app.screen
+        assert isinstance(screen, TradeScreen)
+        cash = screen.query_one("#take-cash", Input)
+        cash.focus()
+        await pilot.press(*"1" * 40)
+        await pilot.pause()
+        assert cash.value == "1" * 16
+        assert await through_every_size(pilot) == {}
+
+
+def trade_summary_after_ticking(screen: TradeScreen) -> list[str]:
+    """The summary's lines once the first lot asked for is ticked: the price left out of the list is there."""
+    offer = ProposeTrade(player=2, partner=0, give=TradeSide(), take=TradeSide(lots=(12,)))
+    return trade_summary(screen.session.state, offer)
 
 
 async def test_game_over_with_eight_players_and_big_fortunes_fits_every_size() -> None:

@@ -10,6 +10,7 @@ from typing import get_args
 
 import pytest
 from factory import board, make_state, play, roll
+from pilots import enter_game
 from playout import choose
 
 from monopoly_tui.app import MonopolyApp
@@ -174,7 +175,7 @@ def test_a_cell_shows_price_then_owner_buildings_and_tokens() -> None:
 async def test_resizing_from_tiny_to_huge_never_crashes() -> None:
     app = MonopolyApp(board(), seed=1)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("enter", "enter", "r")
+        await enter_game(pilot, "r")
         for width, height in [(20, 5), (79, 23), (80, 24), (119, 35), (120, 36), (160, 50), (300, 100)]:
             await pilot.resize_terminal(width, height)
             await pilot.pause()
@@ -186,6 +187,32 @@ async def test_resizing_from_tiny_to_huge_never_crashes() -> None:
         await pilot.resize_terminal(120, 36)
         await pilot.press("b")
         assert app.session is not None and app.session.state.owner[app.session.state.players[0].position] == 0
+
+
+async def test_a_window_too_small_for_the_board_decides_nothing_until_it_is_big_enough() -> None:
+    # At 40x12 the board is replaced by «Окно слишком маленькое», but its keys still acted: «r» threw
+    # the dice and «b» bought a lot nobody could see (and the footer still offered them).
+    app = MonopolyApp(board(), seed=1, autosave=False, dice=[(1, 2)])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await enter_game(pilot)
+        session = app.session
+        assert session is not None
+        await pilot.resize_terminal(40, 12)
+        await pilot.pause()
+        screen = app.screen
+        assert screen.has_class("too-small") and not screen.query_one("KeyBar").display
+        before = session.state
+        await pilot.press("r", "b", "n", "e", "m", "t", "l", "s", "z", "enter", "1", "plus")
+        await pilot.pause()
+        assert app.screen is screen and session.state is before and app.bot_speed == 0
+        await pilot.press("question_mark")  # the rules are only read
+        assert app.screen.__class__.__name__ == "RulesScreen"
+        await pilot.press("escape")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.press("r")  # big enough again: the same prompt, its keys back
+        await pilot.pause()
+        assert session.state.players[0].position == 3 and screen.query_one("KeyBar").display
 
 
 def test_the_net_worth_chart_has_one_scale_axes_and_a_legend() -> None:

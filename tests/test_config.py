@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from pilots import enter_game
 
 from monopoly_tui import config
 from monopoly_tui.app import MonopolyApp
@@ -33,8 +34,8 @@ def test_saved_settings_read_back_and_the_write_leaves_no_temporary_file(_privat
 @pytest.mark.parametrize(
     ("text", "expected", "complaint"),
     [
-        ('theme = "nord"\npace = [', Settings(), "config.toml"),  # not TOML
-        ("\xff\xfe", Settings(), "config.toml"),  # not UTF-8
+        ('theme = "nord"\npace = [', Settings(), "ошибка в записи TOML: строка 2, столбец 9"),  # not TOML
+        ("\xff\xfe", Settings(), "не текст в кодировке UTF-8"),  # the reasons in the player's language
         ('theme = 7\npace = "fast"', Settings(pace="fast"), "theme"),
         ('theme = "no-such"\npace = "fast"', Settings(pace="fast"), "no-such"),
         ('theme = "nord"\npace = "slow"', Settings(theme="nord"), "slow"),
@@ -50,6 +51,8 @@ def test_a_broken_file_is_reported_and_its_good_values_kept(
     settings = load_settings(themes=THEMES)
     assert settings == expected
     assert settings.problems and complaint in " ".join(settings.problems)
+    assert all(problem.startswith(str(path)) or "=" in problem for problem in settings.problems)
+    assert "Expected" not in " ".join(settings.problems) and "codec" not in " ".join(settings.problems)
     assert path.read_bytes() == before  # reading never changes the file
 
 
@@ -97,7 +100,7 @@ async def test_a_broken_file_does_not_stop_the_game_and_is_reported(
     monkeypatch.setattr(MonopolyApp, "notify", lambda self, message, **_: told.append(message))
     app = MonopolyApp(load_board(), autosave=False)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("enter", "enter")
+        await enter_game(pilot)
         await pilot.pause()
         assert app.session is not None  # the game goes on with the defaults
     assert any("config.toml" in message for message in told)

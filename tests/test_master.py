@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 from factory import NAMES, board, make_state, play, roll
 from test_bots import TIGHT, Checked, offered
@@ -111,6 +112,24 @@ def test_every_effort_keeps_to_its_rounds() -> None:
         assert verdict.rounds <= 2 * verdict.playouts * effort.horizon <= effort.rounds, name
 
 
+def test_the_playouts_stop_before_going_past_the_looks_at_managing_allowed() -> None:
+    """The budget also counts the playout players' looks at managing (what a playout round costs varies
+    with the trading and bidding in it; those looks vary less): with half the looks the same decision
+    took uncapped, it stops playing out once the next playouts would, on average, go past them."""
+    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0})
+    effort = Effort(rounds=96, horizon=3, least=8, most=8, trades=False)
+    free = master(1, effort)
+    free.choose(state, 1)
+    whole = free.lookahead.last
+    assert whole is not None and whole.playouts == 8 and whole.calls > 0
+    capped = master(1, replace(effort, calls=whole.calls // 2))
+    capped.choose(state, 1)
+    half = capped.lookahead.last
+    assert half is not None and 1 <= half.playouts < 8
+    assert half.calls + half.calls // half.playouts > whole.calls // 2  # the next ones would go past
+    assert half.calls <= whole.calls // 2 + whole.calls // whole.playouts
+
+
 def test_the_policy_choice_stands_unless_another_is_clearly_better() -> None:
     """The first candidate is «Сильный»'s own; with a margin no playout can clear (a gain of the whole
     table) the lookahead never leaves it, and with identical candidates nothing is ever clearly better."""
@@ -154,6 +173,18 @@ def test_deals_are_those_the_partner_accepts_at_the_least_price() -> None:
     cash_only = next(o for o in found if not o.give.lots)
     # «Сильный» asks far more than the printed price (200 000) for the street that completes a group
     assert cash_only.give.cash > 500_000
+
+
+def test_deals_never_hand_over_a_better_group_than_they_complete() -> None:
+    """The master (seat 0) holds two pink streets, a green one and a brown one; seat 1 holds the last pink
+    street, the two other green ones and the other brown one. Seat 1 would take green's last street and
+    150 000 for its pink one, but green rents are twice pink's: the master offers cash for pink, or the
+    brown street (a lesser group) and cash, never the green one."""
+    owners = {11: 0, 13: 0, 34: 0, 1: 0, 14: 1, 31: 1, 32: 1, 3: 1, 6: 2, 21: 3}
+    state = make_state(4, owners=owners, cash={0: 1_500_000, 1: 1_500_000})
+    assert cheapest(state, 0, 1, (34,), (14,)) is not None
+    pink = [o for o in deals(state, 0, outlook(state, 0).wishes, 10) if o.take.lots == (14,)]
+    assert {o.give.lots for o in pink} == {(), (1,)}
 
 
 def test_it_buys_the_group_it_lacks_when_the_playouts_say_so() -> None:

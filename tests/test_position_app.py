@@ -55,6 +55,28 @@ def test_a_bad_position_exits_2_naming_the_field_and_column() -> None:
     assert out.returncode == 2 and "dice, column 43" in out.stderr
 
 
+@pytest.mark.parametrize(
+    ("name", "why"),
+    [
+        ('"Анастасия Петровна Ш."', "длиннее 16 символов"),  # 22 characters: the save would be refused
+        ('"Аня  Б."', "пробелы подряд"),  # setup collapses the spaces: the save's seats would not match
+        ('"e\\u0301"', "не NFC"),  # é as e and a combining accent
+        ('"a\\u202eb"', "управляющие символы"),  # a right-to-left override
+    ],
+)
+def test_a_position_naming_a_player_as_setup_never_would_is_not_played(
+    name: str, why: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Played, such a game crashed at its first save (a name over 16 characters) or was saved with
+    # seats its players did not match, a save no window could open again.
+    line = f"MPN1 {name}:1500000@0 Борис:1500000@0 turn=0 seed=7"
+    assert main(["--position", line]) == 2
+    err = capsys.readouterr().err
+    assert "позиция не для игры" in err and "игрока 1" in err and why in err and "Traceback" not in err
+    assert not saves_dir().exists() or not any(saves_dir().iterdir())
+    assert main(["--check", "--position", 'MPN1 "Маша 👨\\u200d👩 é":1500000@0 Борис:1500000@0 turn=0']) == 0
+
+
 def test_a_rules_file_beside_a_position_is_refused(tmp_path: Any) -> None:
     rules = tmp_path / "rules.yaml"
     rules.write_text("jail: {fine: 100000}\n", encoding="utf-8")

@@ -103,6 +103,7 @@ class GameScreen(Screen[None]):
     GameScreen #too-small { display: none; content-align: center middle; height: 1fr; }
     GameScreen.too-small #too-small { display: block; }
     GameScreen.too-small BoardView { display: none; }
+    GameScreen.too-small KeyBar { display: none; }
     """
 
     def __init__(self, session: GameSession) -> None:
@@ -143,7 +144,9 @@ class GameScreen(Screen[None]):
     def fit(self) -> None:
         size = self.app.size
         small = size.width < COMPACT.width or size.height < COMPACT.height
-        self.set_class(small, "too-small")
+        if small != self.has_class("too-small"):
+            self.set_class(small, "too-small")
+            self.refresh_bindings()
         self.set_class(size.width >= BIG.width and size.height >= BIG.height, "big")
         self.query_one(BoardView).fit(size.width, size.height)
 
@@ -206,6 +209,8 @@ class GameScreen(Screen[None]):
     # --- choosing ------------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.has_class("too-small"):  # nothing is decided on a board nobody can see; the rules still open
+            return action == "rules"
         if action == "choose":
             return self._choice(str(parameters[0])) is not None
         if action in ("manage", "trade"):

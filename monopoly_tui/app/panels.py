@@ -317,12 +317,16 @@ def short_label(choice: Choice) -> str:
     return tr(f"binding.{choice.key}") if choice.key in SHORT_KEYS else choice.label
 
 
+PACE_LABELS = ("keys.pace", "keys.pace_short")
+"""The pace key's labels, long and short (the second where the footer is short of room)."""
+
+
 class KeyBar(Rows):
     """The footer of the game screen: the keys of the prompt now, then the keys always there. Where the
     line is too short for all of them (80 columns), step by step: the keys sit closer, the keys always
     there get short labels, the prompt's keys get short ones («Купить», its button says the rest), the
-    keys sit closer still, and only then the keys always there lose theirs: no key is cut off, and at
-    80 columns every prompt's keys keep their labels."""
+    keys sit closer still, and only then the keys always there (the computer players' pace among them)
+    lose theirs: no key is cut off, and at 80 columns every prompt's keys keep their labels."""
 
     DEFAULT_CSS = """
     KeyBar { dock: bottom; height: 1; background: $panel; text-wrap: wrap; text-overflow: fold; }
@@ -341,10 +345,11 @@ class KeyBar(Rows):
         keys = [(key_label(c.key), c.label, short_label(c)) for c in prompt.choices]
         if undo:
             keys.append(("z", tr("binding.undo"), tr("binding.undo")))
+        always = []
         if pace is not None:
-            label = tr("keys.pace", pace=tr(f"pace.{pace}"))
-            keys.append(("s", label, label))
-        always = [
+            long, short = (tr(key, pace=tr(f"pace.{pace}")) for key in PACE_LABELS)
+            always.append(("s", long, short))
+        always += [
             ("l", tr("binding.inspect"), tr("keys.inspect_short")),
             ("?", tr("binding.rules"), tr("binding.rules")),
             ("^q", tr("binding.quit"), tr("binding.quit")),

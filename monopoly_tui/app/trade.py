@@ -22,12 +22,16 @@ from ..engine import GameState, ProposeTrade, TradeSide, managers, why_illegal
 from ..engine.board import Street
 from ..engine.trade import tradeable_lots
 from ..locale import tr
-from ..money import rubles
+from ..money import rubles, thousands
 from ..session import GameSession
 from .plain import plain
 from .prompts import trade_summary
 from .prose import Prose
 from .reasons import reason_text
+
+CASH_DIGITS = 16
+"""The most digits a cash field takes: more than any table's money (8 seats of at most a trillion
+each), few enough that the summary's amount never runs over a line («10 000 099 999 … ₽» did)."""
 
 
 def tradeable(session: GameSession, seat: int) -> list[int]:
@@ -58,10 +62,13 @@ class LotList(SelectionList[str]):
             super().action_cursor_up()
 
 
-def lot_label(state: GameState, square: int, *, short: bool = False, terse: bool = False) -> Text:
+def lot_label(
+    state: GameState, square: int, *, short: bool = False, terse: bool = False, price: str = "rubles"
+) -> Text:
     """A lot as listed: its group's mark in the group's colour, the name (`short`: the board's short
     form), the price, «в залоге» (`terse`, where the row has no room for both: a mortgaged lot's
-    «залог» in place of its price)."""
+    «залог» in place of its price). `price` is "rubles" («150 000 ₽»), "thousands" («150 тыс.», as
+    on a narrow board cell) or "none" (a row too narrow for any price: the name alone)."""
     sq = state.board.property(square)
     text = Text()
     if isinstance(sq, Street):
@@ -74,7 +81,8 @@ def lot_label(state: GameState, square: int, *, short: bool = False, terse: bool
     if terse and mortgaged:
         text.append("  " + tr("cell.mortgaged"), style="italic")
         return text
-    text.append(f"  {rubles(sq.price)}", style="dim")
+    if price != "none":
+        text.append(f"  {rubles(sq.price) if price == 'rubles' else thousands(sq.price)}", style="dim")
     if mortgaged:
         text.append(tr("trade.mortgaged"), style="italic")
     return text
@@ -88,8 +96,9 @@ def option_label(state: GameState, value: str, room: int | None) -> Text:
         label = lot_label(state, int(rest))
         if room is not None and label.cell_len > room:
             label = lot_label(state, int(rest), short=True)
-        if room is not None and label.cell_len > room:
-            label = lot_label(state, int(rest), short=True, terse=True)
+        for price in ("rubles", "thousands", "none"):  # never a price cut short («150 00…»)
+            if room is not None and label.cell_len > room:
+                label = lot_label(state, int(rest), short=True, terse=True, price=price)
         return label
     deck = rest.partition(":")[2]
     label = Text(tr("trade.jail_card", deck=tr(f"deck.{deck}")))
@@ -154,13 +163,21 @@ class TradeScreen(ModalScreen[None]):
                     yield Prose(tr("trade.you_give"), id="give-title")
                     yield LotList(id="give")
                     yield Input(
-                        placeholder=tr("trade.cash_give"), type="integer", id="give-cash", valid_empty=True
+                        placeholder=tr("trade.cash_give"),
+                        type="integer",
+                        id="give-cash",
+                        valid_empty=True,
+                        max_length=CASH_DIGITS,
                     )
                 with Vertical(classes="side"):
                     yield Prose(tr("trade.you_get"), id="take-title")
                     yield LotList(id="take")
                     yield Input(
-                        placeholder=tr("trade.cash_take"), type="integer", id="take-cash", valid_empty=True
+                        placeholder=tr("trade.cash_take"),
+                        type="integer",
+                        id="take-cash",
+                        valid_empty=True,
+                        max_length=CASH_DIGITS,
                     )
             yield Prose(id="trade-summary")  # wrapped between words only: amounts stay whole
             yield Static(id="trade-error")

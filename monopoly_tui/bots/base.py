@@ -121,6 +121,11 @@ def lift_of(seat: int, square: int) -> Unmortgage:
     return Unmortgage(player=seat, square=square)
 
 
+@cache
+def mortgage_of(seat: int, square: int) -> Mortgage:
+    return Mortgage(player=seat, square=square)
+
+
 def only_move(view: TableView, seat: int) -> Action | None:
     """The turn's move when its phase allows only one (a plain throw, the end of the turn), else None.
     `apply` checks it."""
@@ -201,18 +206,11 @@ class BotBase:
                 return action
         return only_move(state, seat) or self.move(state, seat)
 
-    def calm_move(self, view: TableView, seat: int) -> Action | None:
-        """`choose_calm`'s answer when it needs no state (the bots' own loop asks this first, between two
-        states, reading the table): resting, and the phase allows one move. None: ask `choose_calm`."""
-        return only_move(view, seat) if self._resting(view, seat) else None
-
-    def calm_idle(self, view: TableView, seat: int) -> bool:
-        """Whether `manage_calm` would answer None (resting, or out of the game): the bots' own loop
-        then need not ask it (nor freeze a state to ask with)."""
-        return self._resting(view, seat) or view.players[seat].bankrupt
-
     def _resting(self, state: TableView, seat: int) -> bool:
-        """Whether the last `rest` still holds: manage_now would find nothing for seat in state."""
+        """Whether the last `rest` still holds: manage_now would find nothing for seat in state. The
+        bots' own loop asks it with the table, between two states: a resting seat is asked nothing
+        else (`manage_calm` would answer None), and on its turn plays the phase's only move when there
+        is one (`only_move`, what `choose_calm` would answer)."""
         quiet = self._quiet
         return (
             quiet is not None

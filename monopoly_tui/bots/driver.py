@@ -18,7 +18,7 @@ from ..engine import Action, Board, GameState, Roll, Rules, legality, new_game
 from ..engine.fast import Carried, TableView
 from ..engine.legality import situation
 from ..engine.state import Phase
-from .base import Bot
+from .base import Bot, only_move
 
 IN_JAIL = 40
 """The landings index of throws that end in jail; 10 counts only "just visiting"."""
@@ -90,7 +90,8 @@ class _Game:
     """One game in progress: the table the actions are carried out on, the bots, the counts.
 
     The bots are asked with states; a state is frozen only when one is asked for (see engine.fast): a bot
-    that offers `calm_move` and `calm_idle` is first asked those with the table, between two states.
+    that offers `_resting` (BotBase's: its rest holds) is first asked that with the table, between two
+    states.
     """
 
     def __init__(
@@ -109,14 +110,11 @@ class _Game:
             getattr(bot, "manage_calm", bot.manage) for bot in bots
         ]
         """Each seat's `manage` for a calm situation (likewise)."""
-        self.calm_moves: list[Callable[[TableView, int], Action | None] | None] = [
-            getattr(bot, "calm_move", None) for bot in bots
+        self.restings: list[Callable[[TableView, int], bool] | None] = [
+            getattr(bot, "_resting", None) for bot in bots
         ]
-        """Each seat's answer in a calm situation read off the table, when it has one (None: ask)."""
-        self.calm_idles: list[Callable[[TableView, int], bool] | None] = [
-            getattr(bot, "calm_idle", None) for bot in bots
-        ]
-        """Each seat's test, on the table, that it would not manage now (None: ask)."""
+        """Each seat's test, on the table, that its rest holds (a bot's shortcut: it would not manage
+        now, and on its turn plays the phase's only move when there is one); None: ask."""
         self.others = [tuple(s for s in range(len(bots)) if s != turn) for turn in range(len(bots))]
         """For the seat whose turn it is, the other seats in order."""
         self.max_actions = max_actions
@@ -157,17 +155,24 @@ class _Game:
             assert seat is not None
             self.apply(self.bots[seat].choose(carried.state, seat))
 
+    def waits(self, seat: int) -> bool:
+        """Whether seat (another than the player to move, at a turn change) may want to manage now:
+        still in the game and not resting."""
+        t = self.carried.table
+        if t.players[seat].bankrupt:
+            return False
+        resting = self.restings[seat]
+        return resting is None or not resting(t, seat)
+
     def others_manage(self) -> bool:
         """At a turn change (a calm situation), each other seat may take a few manage actions or make
         trade offers; whether any did. Calm here: at the start, and after each action settled while the
-        game runs."""
+        game runs. Each seat is asked only when it `waits` (after the seats before it acted)."""
         carried = self.carried
-        idles = self.calm_idles
         manages = self.calm_manages
         acted = False
         for seat in self.others[carried.table.turn]:
-            idle = idles[seat]
-            if idle is not None and idle(carried.table, seat):
+            if not self.waits(seat):
                 continue
             action = manages[seat](carried.state, seat)
             if action is None:
@@ -238,12 +243,16 @@ def _loop(game: _Game, max_rounds: int) -> None:
     """Until the game ends: at each new turn the other seats may manage, then whoever the game waits
     on acts. The fast path of `_Game.apply` is written out here (the loop's locals stand for the game's
     fields meanwhile): the rules' own calls are most of an action's cost, and the loop adds few. While
-    the bots answer from the table (`calm_move`), no state is frozen."""
+    the bots rest (`_resting`, asked with the table), no state is frozen and a resting seat is asked
+    nothing: the other seats are passed over at a turn change, and the player to move plays the
+    phase's only move."""
     bots = game.bots
     calm_choices = game.calm_choices
-    calm_moves = game.calm_moves
+    restings = game.restings
+    others = game.others
     carried = game.carried
     t = carried.table
+    players = t.players
     after: TableView = t  # the table once an action is carried out (the loop's test is not about it)
     carry_out = carried.carry_out
     eager = game.checked or game.observe is not None
@@ -258,12 +267,22 @@ def _loop(game: _Game, max_rounds: int) -> None:
             seat = t.turn
             if seat != last_seat or t.round != last_round:
                 last_round, last_seat = t.round, seat
-                game.actions = actions
-                if game.others_manage():  # someone managed: look again at what the game waits for
-                    actions = game.actions
+                # `waits` written out: at most turn changes every other seat is out or resting
+                for other in others[seat]:
+                    if players[other].bankrupt:
+                        continue
+                    resting = restings[other]
+                    if resting is None or not resting(t, other):
+                        game.actions = actions
+                        managed = game.others_manage()
+                        actions = game.actions
+                        break
+                else:
+                    managed = False
+                if managed:  # someone managed: look again at what the game waits for
                     continue
-            quick = calm_moves[seat]
-            action = quick(t, seat) if quick is not None else None
+            resting = restings[seat]
+            action = only_move(t, seat) if resting is not None and resting(t, seat) else None
             if action is None:
                 action = calm_choices[seat](carried.state, seat)
         else:

@@ -45,9 +45,9 @@ from .strong_terms import APPRAISER
 from .trading import Wish, gains
 
 EFFORTS: dict[str, Effort] = {
-    "readable": Effort(rounds=240, horizon=8, least=6, most=16, margin=0.0, confidence=1.0),
-    "fast": Effort(rounds=120, horizon=6, least=5, most=10, margin=0.0, confidence=1.0),
-    "instant": Effort(rounds=48, horizon=4, least=4, most=6, margin=0.0, confidence=1.0),
+    "readable": Effort(rounds=240, horizon=8, calls=4000, least=6, most=16, margin=0.0, confidence=1.0),
+    "fast": Effort(rounds=120, horizon=6, calls=2000, least=5, most=10, margin=0.0, confidence=1.0),
+    "instant": Effort(rounds=48, horizon=4, calls=1000, least=4, most=6, margin=0.0, confidence=1.0),
 }
 """By the app's pace of computer players: a decision's budget in playout rounds, and how many rounds a
 playout lasts, for at most 1 s a decision at the readable pace, about 0.5 s at the fast one, 0.25 s at

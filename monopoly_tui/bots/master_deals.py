@@ -77,12 +77,23 @@ class Deal:
 def deals(state: GameState, seat: int, wishes: tuple[Wish, ...], most: int) -> list[ProposeTrade]:
     """At most `most` offers that complete one of seat's groups and that the partner would accept, the
     best by merit first: for each wished group, its streets for cash alone, and for one of seat's lots
-    outside its whole groups and cash either way."""
+    outside its whole groups and cash either way — never a lot that completes a better group for the
+    partner than the one seat completes (as «Сильный» swaps: the partner would build the better rents)."""
     found: list[Deal] = []
-    loose = [i for i in lots_of(state, seat) if not owns_group(state, seat, colour_group(state.board, i))]
+    board = state.board
+    loose = [i for i in lots_of(state, seat) if not owns_group(state, seat, colour_group(board, i))]
     for wish in wishes:
+        worth = APPRAISER.group_worth(board, wish.group)
         options: list[tuple[int, ...]] = [()]
-        options += [(i,) for i in loose if i not in wish.group]
+        options += [
+            (i,)
+            for i in loose
+            if i not in wish.group
+            and not (
+                completes_group(state, wish.partner, i)
+                and APPRAISER.group_worth(board, colour_group(board, i)) > worth
+            )
+        ]
         for give in options:
             offer = cheapest(state, seat, wish.partner, give, wish.lots)
             if offer is None:

@@ -17,7 +17,8 @@ nothing can clear that bar stops playing out early.
 Deterministic for a seed: the playouts' dice come from a generator seeded from the public state (the
 game's seed, the round, the turn, everyone's cash and position), never from the game's own generator
 (that would be knowing the dice to come) nor from the global RNG. How much a decision may play out is a
-count of playout rounds, `Effort.rounds`, never a reading of the clock.
+count of playout rounds, `Effort.rounds`, and of the decisions the playouts' players make, `Effort.calls`,
+never a reading of the clock.
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ from ..engine import Action, GameState, ProposeTrade
 from ..engine.dice import next_random, shuffled
 from ..engine.game import apply_unchecked
 from ..engine.state import Auction
-from .base import BotBase
 from .driver import play_out
 from .master_value import standing
 from .outlook import Holdings, holdings, unchanged
@@ -52,6 +52,12 @@ class Effort:
 
     rounds: int
     horizon: int
+    calls: int = 1 << 30
+    """The decision's budget in the playout players' looks at managing (`manage_now`: their trade offer
+    searches, building and lifting, most of a playout's cost): playouts stop once the next one of every
+    candidate would go past it. A playout round costs from about 20 to about 45 of them (more with
+    stepping stones changing hands, auctions and building going on); their cost varies less than a
+    round's (benchmarks/bench_master.py)."""
     least: int = 8
     most: int = 64
     batch: int = 4
@@ -111,6 +117,8 @@ class Rollout(StrongBot):
     def __init__(self, seed: int, seat: int, trades: bool = True) -> None:
         super().__init__(seed, seat)
         self.trades = trades
+        self.looks = 0
+        """Calls of manage_now so far (what the decision's budget counts)."""
         self._limit: tuple[tuple[object, ...], Holdings, int] | None = None
         """(seat, lot, building, cash, who is in jail), the holdings, and «Сильный»'s limit for them."""
 
@@ -125,6 +133,10 @@ class Rollout(StrongBot):
         limit = super().auction_limit(state, seat, auction)
         self._limit = (key, holdings(state), limit)
         return limit
+
+    def manage_now(self, state: GameState, seat: int) -> Action | None:
+        self.looks += 1
+        return super().manage_now(state, seat)
 
     def _offer(
         self, state: GameState, seat: int, spare: int, wished: tuple[Wish, ...]
@@ -181,6 +193,8 @@ class Verdict:
     """Playouts of each candidate (the first one's; others may have been dropped before)."""
     rounds: int
     """Playout rounds spent, all candidates together."""
+    calls: int
+    """The playout players' looks at managing, all candidates together."""
     gain: float
     """The mean paired gain of the candidate taken over the first one (0 when it is the first)."""
 
@@ -215,40 +229,50 @@ class Lookahead:
         base = luck(state, seat, salt)
         diffs: list[list[float]] = [[] for _ in choices]
         live = list(range(1, len(choices)))
-        spent = k = 0
+        spent = calls = k = 0
         best, gain = 0, 0.0
         while live and k < n:
             seed = next_random((base + k) & _MASK)[1]
             future = reshuffled(state, seed)
-            first, rounds = self._playout(future, seat, choices[0], seed, effort)
+            first, rounds, used = self._playout(future, seat, choices[0], seed, effort)
             spent += rounds
+            calls += used
             for index in live:
-                score, rounds = self._playout(future, seat, choices[index], seed, effort)
+                score, rounds, used = self._playout(future, seat, choices[index], seed, effort)
                 diffs[index].append(score - first)
                 spent += rounds
+                calls += used
             k += 1
-            if k < effort.least or (k % effort.batch and k < n):
+            # The next playouts would cost about as much as these did on average: stop before going past.
+            last = k == n or calls + calls // k > effort.calls
+            if k < effort.least or (k % effort.batch and not last):
+                if last:
+                    break
                 continue
-            z = effort.confidence if k == n else effort.confidence + 0.5
+            z = effort.confidence if last else effort.confidence + 0.5
             judged = [(index, *_mean_error(diffs[index])) for index in live]
             clear = [(mean, index) for index, mean, error in judged if mean > effort.margin + z * error]
             if clear:
                 gain, best = max(clear, key=lambda c: (c[0], -c[1]))
                 break
             live = [index for index, mean, error in judged if mean + error > effort.margin]
-        self.last = Verdict(index=best, playouts=k, rounds=spent, gain=gain)
+            if last:
+                break
+        self.last = Verdict(index=best, playouts=k, rounds=spent, calls=calls, gain=gain)
         self.tally[salt, best > 0] += 1
         gap = max(sum(d) / len(d) for d in diffs[1:] if d)
         self.gaps.setdefault(salt, []).append(gap)
         return best
 
     @staticmethod
-    def _playout(state: GameState, seat: int, choice: Choice, seed: int, effort: Effort) -> tuple[float, int]:
-        """One playout of choice: its score and the rounds it lasted."""
+    def _playout(
+        state: GameState, seat: int, choice: Choice, seed: int, effort: Effort
+    ) -> tuple[float, int, int]:
+        """One playout of choice: its score, the rounds it lasted and its players' looks at managing."""
         start, horizon, trades = (state.round, state.turn), effort.horizon, effort.trades
         if choice.action is not None:
             state = apply_unchecked(state, choice.action)
-        bots: list[BotBase] = []
+        bots: list[Rollout] = []
         for s in range(len(state.players)):
             bot: Rollout
             if s == seat and choice.patient:
@@ -259,4 +283,5 @@ class Lookahead:
                 bot = Rollout(seed, s, trades)
             bots.append(bot)
         final, _ = play_out(state, bots, max_rounds=start[0] + horizon - 1, checked=False)
-        return standing(final, seat), max(1, min(final.round - start[0] + 1, horizon))
+        calls = sum(bot.looks for bot in bots)
+        return standing(final, seat), max(1, min(final.round - start[0] + 1, horizon)), calls

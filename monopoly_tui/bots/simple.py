@@ -13,7 +13,7 @@ for both, it must gain at least FAIRNESS of what the other side gains.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache, lru_cache
 from typing import ClassVar
 
@@ -62,6 +62,16 @@ def bankruptcy_of(seat: int) -> DeclareBankruptcy:
 @cache
 def mortgage_of(seat: int, square: int) -> Mortgage:
     return Mortgage(player=seat, square=square)
+
+
+@cache
+def sale_of(seat: int, square: int) -> SellBuilding:
+    return SellBuilding(player=seat, square=square)
+
+
+@cache
+def sale_down_of(seat: int, group: str, level: int) -> SellDown:
+    return SellDown(player=seat, group=group, level=level)
 
 
 @lru_cache(maxsize=4096)
@@ -212,37 +222,55 @@ class SimpleBot(BotBase):
         return mine > 0 and mine >= FAIRNESS * theirs and not sells_group_cheap(state, offer, seat)
 
     def answer_debt(self, state: GameState, seat: int) -> Action:
-        """`settle_debt` of the legal actions, its commonest answer found without listing them: when
-        the debt can't be paid now and bankruptcy is not open, the loose lot lowest on the board that
-        may be mortgaged is raise_money's first choice (a test compares every answer with the listing)."""
+        """`settle_debt` of the legal actions, found without listing them: paying when it is legal,
+        else bankruptcy when it is open, else the first of `raising` that is legal (raise_money's
+        choice from the listing; a test compares every answer with the listing)."""
         pay = plain_moves(seat).pay_debt
         if why_illegal(state, pay) is None:
             return pay
-        if why_illegal(state, bankruptcy_of(seat)) is not None:
-            owner, mortgaged, board = state.owner, state.mortgaged, state.board
-            for square in board.properties:
-                if owner[square] == seat and not mortgaged[square]:
-                    if owns_group(state, seat, colour_group(board, square)):
-                        continue
-                    mortgage = mortgage_of(seat, square)
-                    if why_illegal(state, mortgage) is None:
-                        return mortgage
-                    break
+        bankruptcy = bankruptcy_of(seat)
+        if why_illegal(state, bankruptcy) is None:
+            return bankruptcy
+        for action in self.raising(state, seat):
+            if why_illegal(state, action) is None:
+                return action
         return self.settle_debt(state, seat, legal_actions(state, seat))
 
     def raise_money(self, state: GameState, seat: int, options: Sequence[Action]) -> Action:
-        """Loose lots first (not of a whole group), then buildings, then whatever is left."""
+        """Loose lots first (not of a whole group), then buildings, then whatever is left: the first
+        of `raising` among the options."""
+        for action in self.raising(state, seat):
+            if action in options:
+                return action
+        raise AssertionError(f"none of {options} raises money for seat {seat}")
 
-        def order(action: Action) -> tuple[int, int]:
-            if isinstance(action, Mortgage):
-                whole = owns_group(state, seat, colour_group(state.board, action.square))
-                return (2 if whole else 0, action.square)
-            if isinstance(action, SellBuilding):
-                return (1, action.square)
-            assert isinstance(action, SellDown)
-            return (1, 100 - action.level)
-
-        return min(options, key=order)
+    @staticmethod
+    def raising(state: GameState, seat: int) -> Iterator[Action]:
+        """What «Простой» sells or mortgages to raise money, in its order: its loose lots (not of a whole
+        group) lowest on the board first, then a building of its street lowest on the board, then a
+        group sold down to the highest level first, then the lots of its whole groups (only those the
+        rules may allow: its own, unmortgaged lots, built streets and groups)."""
+        owner, mortgaged, buildings, board = state.owner, state.mortgaged, state.buildings, state.board
+        mine = [square for square in board.properties if owner[square] == seat]
+        whole = [owns_group(state, seat, colour_group(board, square)) for square in mine]
+        for square, in_whole in zip(mine, whole, strict=True):
+            if not in_whole and not mortgaged[square]:
+                yield mortgage_of(seat, square)
+        for square in mine:
+            if buildings[square]:
+                yield sale_of(seat, square)
+        built = [
+            (group, top)
+            for group, members in board.group_members.items()
+            if owner[members[0]] == seat and (top := max(buildings[i] for i in members))
+        ]
+        for level in range(4, -1, -1):
+            for group, top in built:
+                if level < top:
+                    yield sale_down_of(seat, group, level)
+        for square, in_whole in zip(mine, whole, strict=True):
+            if in_whole and not mortgaged[square]:
+                yield mortgage_of(seat, square)
 
 
 def groups_completed(state: GameState, offer: ProposeTrade, seat: int) -> list[tuple[int, ...]]:

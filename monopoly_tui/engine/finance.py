@@ -53,7 +53,7 @@ def pay_debt(t: Table) -> None:
     t.emit("debt_paid", player=debt.debtor, other=debt.creditor, amount=debt.amount, reason=debt.reason)
 
 
-def may_declare_bankruptcy(state: GameState, debt: Debt) -> bool:
+def may_declare_bankruptcy(state: GameState | Table, debt: Debt) -> bool:
     """Bankruptcy is open only to a debtor who could not pay even by selling every building and
     mortgaging every lot: nobody goes bankrupt with money still to raise."""
     owed = sum(d.amount for d in state.debts if d.debtor == debt.debtor)

@@ -89,12 +89,19 @@ def actor(state: Seen, now: Situation) -> int | None:
     return state.placement.seat
 
 
-def check(state: GameState, action: Action) -> None:
-    """Raise IllegalActionError with the reason when action may not be applied to state."""
+def check(state: Seen, action: Action) -> None:
+    """Raise IllegalActionError with the reason when action may not be applied to state (or to the table
+    holding its values)."""
+    plainly_legal = PLAINLY_LEGAL.get(type(action))
+    if plainly_legal is None or not plainly_legal(state, action):
+        judge(state, action)
+
+
+def judge(state: Seen, action: Action) -> None:
+    """The whole judgement of an action (`check` without the plain moves' test, for a caller that has
+    just made it): raise IllegalActionError with the reason when action may not be applied. `apply`
+    judges on its table, whose slots are quicker to read than a state's fields."""
     cls = type(action)
-    plainly_legal = PLAINLY_LEGAL.get(cls)
-    if plainly_legal is not None and plainly_legal(state, action):
-        return
     malformed = malformation(state, action)
     if malformed is not None:
         raise InvalidActionError(malformed)
@@ -272,7 +279,7 @@ PLAINLY_LEGAL: dict[type, Callable[[Seen, Action], bool]] = {
 # --- the whole judgement -------------------------------------------------------------------------------
 
 
-_MANAGE_PROBLEMS: dict[type, Callable[[GameState, Any], Problem | None]] = {
+_MANAGE_PROBLEMS: dict[type, Callable[[Seen, Any], Problem | None]] = {
     Build: lambda state, a: buildings.build_problem(state, a.player, a.square),
     SellBuilding: lambda state, a: buildings.sell_problem(state, a.player, a.square),
     SellDown: lambda state, a: buildings.sell_down_problem(state, a.player, a.group, a.level),
@@ -285,14 +292,14 @@ situation; in debt only RAISING_MONEY, and no cash given away)."""
 _RAISING_CLASSES = frozenset(RAISING_MONEY)
 
 
-def lift_now_problem(state: GameState, seat: int, square: int) -> Problem | None:
+def lift_now_problem(state: Seen, seat: int, square: int) -> Problem | None:
     """Why a lot just received may not be lifted at once: the cash, or debts that come first."""
     if any(d.debtor == seat for d in state.debts):
         return ("debts_first", seat)
     return mortgages.unmortgage_problem(state, seat, square, just_received=True)
 
 
-def placement_problem(state: GameState, seat: int, square: int) -> Problem | None:
+def placement_problem(state: Seen, seat: int, square: int) -> Problem | None:
     assert state.placement is not None
     problem = buildings.place_problem(state, seat, square)
     if problem is None and buildings.building_kind(state.buildings[square]) != state.placement.building:
@@ -300,7 +307,7 @@ def placement_problem(state: GameState, seat: int, square: int) -> Problem | Non
     return problem
 
 
-def _actor_problem(state: GameState, action: Action, now: Situation) -> Problem | None:
+def _actor_problem(state: Seen, action: Action, now: Situation) -> Problem | None:
     """Why the current actor may not take action in this situation (None: legal)."""
     if now == "calm":
         return _phase_problem(state, action)
@@ -347,7 +354,7 @@ def _actor_problem(state: GameState, action: Action, now: Situation) -> Problem 
     return ("place_first", seat, kind)
 
 
-def _phase_problem(state: GameState, action: Action) -> Problem | None:
+def _phase_problem(state: Seen, action: Action) -> Problem | None:
     seat = action.player
     player = state.players[seat]
     phase = state.phase

@@ -15,6 +15,7 @@ instead of a new one taking the state apart again (see `Table.of`).
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Unpack
 
 from .actions import ProposeTrade
@@ -71,6 +72,7 @@ class Table:
     __slots__ = (
         *GameState._fields[:-1],
         "_changed",
+        "_fresh",
         "_piles",
         "_players",
         "_squares_changed",
@@ -164,6 +166,8 @@ class Table:
         self.players = [Seat(p) for p in players]
         self._players: tuple[PlayerState, ...] = players
         """The players as the state has them (those not changed are handed over as they are)."""
+        self._fresh: list[PlayerState] = list(players)
+        """The same players as a list, where the freeze puts the changed ones before making the tuple."""
         self._changed: set[int] = set()
         """The seats whose player changed in this action."""
         self.layout: Layout = self.board.layout
@@ -284,8 +288,9 @@ class Table:
             self._squares_changed = False
         players = self._players
         changed = self._changed
+        events = self.events
         if changed:
-            fresh = list(players)
+            fresh = self._fresh
             seats = self.players
             for seat in changed:
                 s = seats[seat]
@@ -295,9 +300,10 @@ class Table:
                 )
             players = self._players = tuple(fresh)
             changed.clear()
+        # two tuple displays: one of more than 30 items is compiled as a list appended to item by item
         state = self.base = _new(
             GameState,
-            (
+            (  # noqa: RUF005 (an unpacking would be the same list)
                 self.board,
                 self.rules,
                 self.seed,
@@ -328,17 +334,16 @@ class Table:
                 self.bank_balance,
                 self.last_card,
                 self.winner,
-                self.eliminated,
-                self.standings,
-                tuple(self.events),
-            ),
+            )
+            + (self.eliminated, self.standings, tuple(events)),
         )
-        self.events = []
+        events.clear()  # the same list goes on (a new one would be made and the old one freed)
         _CARRIED.append(self)
         return state
 
 
-_CARRIED: list[Table] = []
+_CARRIED: deque[Table] = deque()
 """The last table frozen, whose `base` is the state it made (at most one: each `Table.of` takes it before
 a table is frozen; a pop and an append are each atomic, so two threads applying actions at once at
-worst make a new table)."""
+worst make a new table). A deque: a list of one item gives its memory back at each pop and asks for it
+again at each append."""

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from .actions import Action, Bid, ProposeTrade, Roll, SellDown, TradeSide
 from .board import BOARD_SIZE, DECKS
-from .state import GameState
+from .rent import Holdings
 
 
 def _whole(value: object, low: int, high: int) -> bool:
     return type(value) is int and low <= value <= high
 
 
-def malformation(state: GameState, action: Action) -> str | None:
+def malformation(state: Holdings, action: Action) -> str | None:
     """Why action could never be legal in this game (None: it is well-formed). Cheap: it runs first in
     every check of an action."""
     fields = action.__dict__
