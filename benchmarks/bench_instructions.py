@@ -6,8 +6,9 @@ Each figure is the instructions of a run playing N games minus those of the same
 start-up: imports, the board), counted by valgrind's cachegrind without its cache simulation, divided by
 the throws of those N games. Ours: `simulate`'s loop with four «Простой» (seeds 0..N-1, through the
 unchecked fast path, as `simulate` plays), and the engine alone, the same games' actions replayed through
-`apply_unchecked` (recorded first, outside the count). The peer: gamescomputersplay/monopoly's games as
-/work/shared/bench/peer_gcp.py plays them (DIR: its source, see bench_peer.py). An instruction is not a
+`apply_unchecked` and through the public, checked `apply` (recorded first, outside the count). The
+peer: gamescomputersplay/monopoly's games as /work/shared/bench/peer_gcp.py plays them (DIR: its
+source, see bench_peer.py). An instruction is not a
 fixed share of a second (the two programs may run at different speeds per instruction), but the count
 does not move with the other work on the machine: a step's gain shows to the million where a clock shows
 only noise. Needs valgrind (`apt-get install valgrind`); about a minute.
@@ -29,7 +30,7 @@ from pathlib import Path
 
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.bots import BOT_NAMES, make_bot, play_game
-from monopoly_tui.engine import Action, GameState, new_game
+from monopoly_tui.engine import Action, GameState, apply, new_game
 from monopoly_tui.engine.game import apply_unchecked
 
 PLAYERS = 4
@@ -58,14 +59,16 @@ def _noting(noted: list[Action]) -> Callable[[Action, GameState], None]:
     return lambda action, after: noted.append(action)
 
 
-def replay(path: Path, games: int) -> None:
-    """Replay the first `games` recorded games through apply_unchecked (all of them are read either way)."""
+def replay(path: Path, games: int, checked: bool = False) -> None:
+    """Replay the first `games` recorded games through apply_unchecked, or the checked apply (all of them
+    are read either way)."""
     board = load_board()
     records: list[list[Action]] = pickle.loads(path.read_bytes())
+    step = apply if checked else apply_unchecked
     for seed, actions in enumerate(records[:games]):
         state = new_game(board, NAMES, seed=seed)
         for action in actions:
-            state = apply_unchecked(state, action)
+            state = step(state, action)
 
 
 def peer(script: Path, games: int) -> int:
@@ -103,8 +106,8 @@ def main(argv: list[str] | None = None) -> None:
         kind, *rest = args.child
         if kind == "simple":
             print(play(int(rest[0])))
-        elif kind == "replay":
-            replay(Path(rest[0]), int(rest[1]))
+        elif kind in ("replay", "checked"):
+            replay(Path(rest[0]), int(rest[1]), checked=kind == "checked")
             print(0)
         else:
             print(peer(Path(rest[0]), int(rest[1])))
@@ -125,16 +128,19 @@ def main(argv: list[str] | None = None) -> None:
         path.write_bytes(pickle.dumps(actions))
         none, _ = counted(["--child", "replay", str(path), "0"])
         some, _ = counted(["--child", "replay", str(path), str(args.games)])
+        checked, _ = counted(["--child", "checked", str(path), str(args.games)])
     engine = (some - none) / throws
+    public = (checked - none) / throws
     print("instructions per throw (valgrind; start-up taken off); relative: the peer's count / ours")
     rows = [
         ("gamescomputersplay/monopoly", peer_cost, f"({peer_throws} throws of {args.peer_games} games)"),
         ("ours, simulate, 4 «Простой»", ours, f"relative {peer_cost / ours:.3f}   ({throws} throws)"),
         ("ours, the same games through apply_unchecked", engine, f"relative {peer_cost / engine:.3f}"),
+        ("ours, the same games through the checked apply", public, f"relative {peer_cost / public:.3f}"),
         ("ours, the bots and the loop (the difference)", ours - engine, ""),
     ]
     for label, cost, note in rows:
-        print(f"  {label:<44} {cost:9,.0f}   {note}".rstrip())
+        print(f"  {label:<46} {cost:9,.0f}   {note}".rstrip())
 
 
 if __name__ == "__main__":

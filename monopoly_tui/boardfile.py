@@ -54,6 +54,9 @@ BOARD_LANGUAGE = "ru"
 texts in another language (every number stays in the shipped board)."""
 
 MAX_FILE_BYTES = 1024 * 1024
+MAX_VALUES = 200_000
+"""The most values (mappings, sequences, scalars) a board or rules file may hold, aliases expanded: the
+shipped board has about 1 200."""
 """A board or rules file is at most this long (the shipped board is about 20 KB)."""
 
 _Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -283,6 +286,7 @@ def _parse(text: str, source: str) -> tuple[Any, yaml.Node | None]:
             data, root = _compose_and_construct(yaml.SafeLoader, text)
         if root is not None:
             _check_duplicate_keys(root, source)
+            _check_expanded_size(root, source)
     except BoardFileError:
         raise
     except yaml.MarkedYAMLError as exc:
@@ -339,6 +343,25 @@ def _check_duplicate_keys(root: yaml.Node, source: str) -> None:
                 stack.append(value)
         elif isinstance(node, yaml.SequenceNode):
             stack.extend(node.value)
+
+
+def _check_expanded_size(root: yaml.Node, source: str) -> None:
+    """Aliases let a small file stand for a huge one («billion laughs»: 600 bytes, 43 million values),
+    which validating would walk for hours: a file of more than MAX_VALUES values, aliases expanded, is
+    refused."""
+    sizes: dict[int, int] = {}
+
+    def size(node: yaml.Node) -> int:
+        if id(node) not in sizes:
+            children = [v for pair in node.value for v in pair] if isinstance(node, yaml.MappingNode) else []
+            children = node.value if isinstance(node, yaml.SequenceNode) else children
+            sizes[id(node)] = min(1 + sum(size(child) for child in children), MAX_VALUES + 1)
+        return sizes[id(node)]
+
+    if size(root) > MAX_VALUES:
+        raise BoardFileError(
+            f"{source}: its aliases expand it to more than {MAX_VALUES:,} values", source=source
+        )
 
 
 # --- validation and error messages ------------------------------------------------------------------

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 from factory import make_state
+from pilots import enter_game
 from rich.color import Color, ColorSystem
 from textual.geometry import Region
 from textual.widgets import Static
@@ -49,7 +50,7 @@ async def set_up(pilot: Any, theme: str) -> MonopolyApp:
     """A game of eight, each owning one lot of the top row (one of them mortgaged)."""
     app = pilot.app
     app.theme = theme
-    await pilot.press("enter", "enter")
+    await enter_game(pilot)
     session = app.session
     assert session is not None
     session.seats = SEATS
@@ -159,7 +160,7 @@ async def test_the_compact_list_follows_the_token_and_inspects_by_keys() -> None
 
     app = MonopolyApp(load_board(), seed=42, dice=[(1, 2)], autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter", "r")
+        await enter_game(pilot, "r")
         await pilot.pause()
         squares = app.screen.query_one(SquaresList)
         assert squares.cursor_row == 3  # thrown 1 + 2: the list is at Аня's square
@@ -182,7 +183,7 @@ async def test_the_log_reflows_after_a_resize() -> None:
 
     app = MonopolyApp(load_board(), seed=42, autosave=False)
     async with app.run_test(size=(160, 50)) as pilot:
-        await pilot.press("enter", "enter")
+        await enter_game(pilot)
         assert app.session is not None
         long_line = " ".join(["Аня платит Борису 1\u00a0500\u00a0000\u00a0₽ за «Улица Арбат»."] * 4)
         app.session.log += [long_line] * 3
@@ -211,7 +212,7 @@ async def test_the_log_scrolls_back_by_keys_and_stays_there_as_lines_come() -> N
 
     app = MonopolyApp(load_board(), seed=42, autosave=False)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("enter", "enter")
+        await enter_game(pilot)
         assert app.session is not None
         screen = app.screen
         assert isinstance(screen, GameScreen)
@@ -291,7 +292,7 @@ async def test_game_over_offers_a_new_game_with_the_same_players() -> None:
     rules = Rules.model_validate({"start": {"cash": 100_000}})
     app = MonopolyApp(load_board(), rules, seed=42, dice=[(1, 3)], autosave=False)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("enter", "enter")
+        await enter_game(pilot)
         assert app.session is not None
         old = app.session
         app.act(Roll(player=0))
@@ -314,7 +315,7 @@ async def test_a_token_walks_square_by_square_and_a_key_skips_the_walk() -> None
 
     app = MonopolyApp(load_board(), seed=42, dice=[(4, 5), (1, 2)], autosave=False)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("enter", "enter", "r")
+        await enter_game(pilot, "r")
         board = app.screen.query_one(BoardView)
         assert app.session is not None and app.session.state.players[0].position == 9  # the state is there
         assert board.walking and board.positions is not None and board.positions[0] < 9

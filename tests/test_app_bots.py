@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from factory import board
+from pilots import enter_game
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.app import BOT_DELAYS
@@ -86,7 +87,7 @@ async def test_two_people_and_a_computer_player_pass_the_laptop() -> None:
 async def test_bot_speed_key_cycles_the_pace() -> None:
     app = MonopolyApp(board(), RULES)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("enter", "enter")
+        await enter_game(pilot)
         assert app.bot_speed == 0
         await pilot.press("s")
         assert app.bot_speed == 1
@@ -129,3 +130,41 @@ async def test_a_master_plays_a_game_thinking_as_hard_as_the_pace_allows() -> No
         assert master.effort == EFFORTS["instant"]
         assert master.looked_ahead > 0
         assert replay(board(), session.record) == session.state
+
+
+async def test_computer_players_move_on_when_the_timer_of_a_move_starts_late(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pause of the process between the two readings of the clock that start a Textual timer (a
+    busy machine, a collection of garbage) made a one-shot timer skip its only tick: at the instant
+    pace (1 ms) a game of computer players stopped for good at «Ходит компьютер…». Here the clock
+    jumps 50 ms there for every move's timer; the moves still come."""
+    import sys
+
+    from textual import _time, timer
+
+    real = _time.get_time
+    late: set[int] = set()
+    offset = [0.0]
+    app = MonopolyApp(board(), RULES, autosave=False)
+
+    def get_time() -> float:
+        frame = sys._getframe(1)
+        if frame.f_code is timer.Timer._run.__code__ and "start" in frame.f_locals:
+            started = frame.f_locals["self"]
+            if started is app._bot_timer and id(started) not in late:  # the second reading, once
+                late.add(id(started))
+                offset[0] += 0.05
+        return real() + offset[0]
+
+    monkeypatch.setattr(_time, "get_time", get_time)
+    app.bot_speed = len(BOT_DELAYS) - 1  # instant: 1 ms between moves
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.start_game([seat(0, "Простой", "simple"), seat(1, "Простой 2", "simple")], 5, RULES)
+        session = app.session
+        assert session is not None
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if len(session.record.actions) >= 20:
+                break
+        assert late and len(session.record.actions) >= 20

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from factory import make_state
+from pilots import enter_game
 from rich.text import Text
 from textual.widget import Widget
 from textual.widgets import SelectionList
@@ -30,7 +31,7 @@ CHAIRMAN = LastCard("chance", 14, 0)
 async def full_table(pilot: Any, **fields: Any) -> tuple[GameScreen, PromptPanel, Widget]:
     """Eight players at 80x24, the dice thrown and a long card drawn, then the state of the test."""
     app = pilot.app
-    await pilot.press("enter", "enter")
+    await enter_game(pilot)
     await pilot.pause()
     screen = app.screen
     assert isinstance(screen, GameScreen) and app.session is not None
@@ -111,7 +112,7 @@ async def test_a_prompt_that_fits_binds_no_scroll_keys() -> None:
     debt = Debt(debtor=0, creditor=1, amount=500_000, reason="rent")
     app = MonopolyApp(load_board(), seed=42, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter")
+        await enter_game(pilot)
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen) and app.session is not None
@@ -131,7 +132,7 @@ async def test_the_trade_composers_two_lists_start_on_the_same_row() -> None:
     «залог» in place of its price where both have no room."""
     app = MonopolyApp(load_board(), seed=42, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter")
+        await enter_game(pilot)
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, GameScreen) and app.session is not None

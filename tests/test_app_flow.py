@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from factory import make_state
 from textual.pilot import Pilot
-from textual.widgets import Button, DataTable, Input, SelectionList, Static
+from textual.widgets import Button, DataTable, Input, Select, SelectionList, Static
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.dialogs import HandoffScreen
@@ -228,6 +228,26 @@ async def test_enter_in_a_setup_field_moves_to_the_next_one() -> None:
         screen.query_one("#cash", Input).focus()
         await pilot.press("enter")
         assert screen.focused is screen.query_one("#limit", Input)
+
+
+async def test_two_players_of_one_colour_are_refused_in_setup() -> None:
+    # Owned squares show their owner's colour: two green players made whose lot it is a guess.
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#color-1", Select).value = 0  # Игрок 2 in Игрок 1's red
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is screen and app.session is None
+        assert screen.focused is screen.query_one("#color-1", Select)
+        error = screen.query_one("#error-player-1", Static)
+        assert error.display and "разные цвета" in str(error.render())
+        screen.query_one("#color-1", Select).value = 1
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.session is not None
 
 
 async def test_checkboxes_read_on_and_off_without_colour() -> None:

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 
 import pytest
+from pilots import enter_game
 from textual.widgets import Input, SelectionList
 
 from monopoly_tui.app import MonopolyApp
@@ -186,7 +187,7 @@ async def test_the_compact_list_of_squares_follows_the_game() -> None:
     """At 80x24 the squares are a list; after each action every row shows what the state says now."""
     app = MonopolyApp(load_board(), dice=[(1, 2), (2, 3), (3, 3), (1, 1)])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "enter")
+        await enter_game(pilot)
         session = app.session
         assert session is not None
         for key in ("r", "b", "e", "enter", "r", "n", "plus", "enter", "e", "enter"):

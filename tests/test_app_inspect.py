@@ -5,6 +5,7 @@ stands there, the jail apart); in the compact layout the list follows the token 
 from __future__ import annotations
 
 import pytest
+from pilots import enter_game
 from screen_check import read_screen
 from table import late_game
 from textual.widgets import Button
@@ -102,7 +103,7 @@ async def test_back_from_the_squares_an_offer_to_buy_has_nothing_focused_and_ent
     an Enter after Esc bought the lot before."""
     app = MonopolyApp(load_board(), seed=42, dice=[(4, 5)], autosave=False)
     async with app.run_test(size=size) as pilot:
-        await pilot.press("enter", "enter")  # the title's new game, then the setup's defaults
+        await enter_game(pilot)  # the title's new game, then the setup's defaults
         await pilot.pause()
         await pilot.press("r")  # 4 + 5: to 1-я Парковая, unowned
         await pilot.pause()

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from factory import board
+from pilots import enter_game
 from textual.widgets import OptionList, Static
 
 from monopoly_tui.app import MonopolyApp
@@ -21,7 +22,7 @@ from monopoly_tui.saves import list_saves, load_save, saves_dir
 
 async def start_and_play(app: MonopolyApp, *keys: str) -> None:
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("enter", "enter", *keys)
+        await enter_game(pilot, *keys)
         await pilot.pause()
 
 
@@ -90,7 +91,7 @@ async def test_deleting_a_save_asks_first() -> None:
 async def test_ctrl_c_quits_with_the_game_saved() -> None:
     app = MonopolyApp(board(), seed=3, dice=[(1, 2)])
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("enter", "enter", "r", "b", "ctrl+c")
+        await enter_game(pilot, "r", "b", "ctrl+c")
         await pilot.pause()
     assert app.return_code == 0
     path = next(saves_dir().glob("*.json"))

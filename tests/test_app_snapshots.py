@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import pytest
+from pilots import enter_game, game_ready
 from textual.pilot import Pilot
 
 from monopoly_tui.app import MonopolyApp
@@ -46,24 +47,11 @@ def make_app(rules: Rules | None = None, dice: Sequence[tuple[int, int]] = ()) -
     return MonopolyApp(load_board(), rules, seed=42, dice=list(dice))
 
 
-async def game_ready(pilot: Pilot[Any]) -> MonopolyApp:
-    """The app once its game screen is mounted (on a busy machine it may still be mounting)."""
-    app = pilot.app
-    assert isinstance(app, MonopolyApp)
-    for _ in range(200):
-        if app.session is not None and app.screen is app.game_screen and app.screen.is_mounted:
-            break
-        await pilot.pause(0.05)
-    await pilot.pause()
-    return app
-
-
 def start_and(*actions: Action) -> Callable[[Pilot[Any]], Awaitable[None]]:
     """Start a default game from the title screen, then apply actions as the players would."""
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await pilot.press("enter", "enter")
-        app = await game_ready(pilot)
+        app = await enter_game(pilot)
         for action in actions:
             app.act(action)
             await pilot.pause()
@@ -204,8 +192,7 @@ def crafted(**fields: Any) -> Callable[[Pilot[Any]], Awaitable[None]]:
 
         from monopoly_tui.app.game_screen import GameScreen
 
-        await pilot.press("enter", "enter")
-        app = await game_ready(pilot)
+        app = await enter_game(pilot)
         assert app.session is not None
         app.session.state = make_state(2, **fields)
         screen = app.screen
@@ -283,8 +270,7 @@ def test_a_move_in_progress(
     monkeypatch.setattr(BoardView, "WALK_STEP", 1000)  # the walk waits for the picture
 
     async def run_before(pilot: Pilot[Any]) -> None:
-        await pilot.press("enter", "enter")
-        app = await game_ready(pilot)
+        app = await enter_game(pilot)
         app.act(Roll(player=0))
         await pilot.pause()
         board = pilot.app.screen.query_one(BoardView)

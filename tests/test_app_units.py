@@ -10,6 +10,7 @@ from typing import get_args
 
 import pytest
 from factory import board, make_state, play, roll
+from pilots import enter_game
 from playout import choose
 
 from monopoly_tui.app import MonopolyApp
@@ -174,7 +175,7 @@ def test_a_cell_shows_price_then_owner_buildings_and_tokens() -> None:
 async def test_resizing_from_tiny_to_huge_never_crashes() -> None:
     app = MonopolyApp(board(), seed=1)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("enter", "enter", "r")
+        await enter_game(pilot, "r")
         for width, height in [(20, 5), (79, 23), (80, 24), (119, 35), (120, 36), (160, 50), (300, 100)]:
             await pilot.resize_terminal(width, height)
             await pilot.pause()
@@ -193,7 +194,7 @@ async def test_a_window_too_small_for_the_board_decides_nothing_until_it_is_big_
     # the dice and «b» bought a lot nobody could see (and the footer still offered them).
     app = MonopolyApp(board(), seed=1, autosave=False, dice=[(1, 2)])
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("enter", "enter")
+        await enter_game(pilot)
         session = app.session
         assert session is not None
         await pilot.resize_terminal(40, 12)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from factory import make_state
+from pilots import enter_game
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.app import BOT_DELAYS
@@ -42,7 +43,7 @@ def watch_rows(squares: SquaresList) -> list[tuple[int, str]]:
 
 
 async def started(pilot: Any) -> tuple[GameScreen, BoardView, SquaresList]:
-    await pilot.press("enter", "enter")
+    await enter_game(pilot)
     await pilot.pause()
     screen = pilot.app.screen
     assert isinstance(screen, GameScreen)

@@ -19,7 +19,7 @@ from monopoly_tui.bots.rents import NOMINAL_DICE, lot_rents
 from monopoly_tui.bots.simple import APPRAISER as PRINTED
 from monopoly_tui.bots.simple import BUYER
 from monopoly_tui.bots.strong import StrongBot
-from monopoly_tui.bots.strong_terms import APPRAISER, MARKET
+from monopoly_tui.bots.strong_terms import APPRAISER, CASH_LADDER, MARKET, NEVER, RETRY_AFTER
 from monopoly_tui.bots.trading import Reach, Wish, lot_gains, lot_gains_afresh, offer_of, swap_lots
 from monopoly_tui.bots.valuation import (
     View,
@@ -266,3 +266,29 @@ def test_the_colour_groups_kept_per_board_are_the_boards() -> None:
                     assert completes_group(state, seat, square) == last
                     checked += whole + last
     assert checked > 100
+
+
+def test_a_rest_lasts_until_an_offer_left_out_may_be_made_again() -> None:
+    """Seat 0 holds Житная and wishes Нагатинская (seat 1's), too poor to offer for it: managing finds
+    nothing, and with no offer left out the rest outlasts the round. Once an offer for it was made this
+    round, the rest ends with the round; once its ladder is exhausted, RETRY_AFTER rounds after the last
+    offer. A stepping stone offered this round (dark blue, held by two others) likewise."""
+    state = make_state(4, owners={1: 0, 3: 1}, cash={0: 60_000})
+    wishes = outlook(state, 0).wishes
+    now = state.round
+    bot = StrongBot(0, 0)
+    assert bot._offers_until(state, 0, wishes) == NEVER
+    assert bot.manage(state, 0) is None
+    assert bot._resting(state._replace(round=now + 5), 0)
+    offered = StrongBot(0, 0)
+    offered._asked[(3,)] = (1, now)
+    assert offered._offers_until(state, 0, wishes) == now + 1
+    assert offered.manage(state, 0) is None
+    assert offered._resting(state, 0) and not offered._resting(state._replace(round=now + 1), 0)
+    offered._asked[(3,)] = (len(CASH_LADDER), now - 2)
+    assert offered._offers_until(state, 0, wishes) == now - 2 + RETRY_AFTER
+    stones = make_state(4, owners={1: 0, 3: 1, 37: 2, 39: 3}, cash={0: 60_000})
+    stoned = StrongBot(0, 0)
+    assert [stone.square for stone in stoned._stepping_stones(stones, 0)] == [37, 39]
+    stoned._stones_asked[37] = (1, now)
+    assert stoned._offers_until(stones, 0, outlook(stones, 0).wishes) == now + 1

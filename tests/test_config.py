@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
+from pilots import enter_game
 
 from monopoly_tui import config
 from monopoly_tui.app import MonopolyApp
@@ -99,7 +100,7 @@ async def test_a_broken_file_does_not_stop_the_game_and_is_reported(
     monkeypatch.setattr(MonopolyApp, "notify", lambda self, message, **_: told.append(message))
     app = MonopolyApp(load_board(), autosave=False)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("enter", "enter")
+        await enter_game(pilot)
         await pilot.pause()
         assert app.session is not None  # the game goes on with the defaults
     assert any("config.toml" in message for message in told)

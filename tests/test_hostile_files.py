@@ -127,6 +127,29 @@ def check(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+LAUGHS = 'a: &a ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]\n' + "".join(
+    f"{name}: &{name} [{', '.join([f'*{before}'] * 9)}]\n"
+    for before, name in zip("abcdefg", "bcdefgh", strict=True)
+)
+"""«Billion laughs»: 650 bytes whose aliases stand for 43 million strings."""
+
+
+def test_a_small_file_whose_aliases_expand_to_millions_of_values_is_refused_at_once(tmp_path: Path) -> None:
+    # Validating walked every value of the expansion: `--check` ran for hours on 650 bytes.
+    bomb = tmp_path / "laughs.yaml"
+    bomb.write_text(LAUGHS, encoding="utf-8")
+    assert bomb.stat().st_size < 1000
+    for option in ("--board", "--rules"):
+        out = check(option, str(bomb))
+        assert out.returncode == 2 and "Traceback" not in out.stderr
+        assert str(bomb) in out.stderr and "aliases expand it to more than 200,000 values" in out.stderr
+    ok = tmp_path / "aliases.yaml"  # aliases as such are fine: a rules file sharing one mapping
+    ok.write_text("x: &cash {cash: 1000000}\nstart: *cash\n", encoding="utf-8")
+    with pytest.raises(BoardFileError) as caught:
+        load_rules(ok)
+    assert "aliases expand" not in str(caught.value)  # refused for its unknown key `x`, not its size
+
+
 def test_files_that_never_end_are_refused_at_once(tmp_path: Path) -> None:
     folder = tmp_path / "a-folder"
     folder.mkdir()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from factory import board
+from pilots import enter_game
 
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.saves_screen import ConfirmScreen
@@ -56,7 +57,7 @@ def test_no_undo_of_a_computer_players_move() -> None:
 async def test_undo_in_the_app_asks_first() -> None:
     app = MonopolyApp(board(), seed=1, dice=[(1, 2)], autosave=False)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.press("enter", "enter", "r", "b")
+        await enter_game(pilot, "r", "b")
         assert app.session is not None and app.session.state.owner[3] == 0
         await pilot.press("z")
         assert isinstance(app.screen, ConfirmScreen)

@@ -282,9 +282,21 @@ class MonopolyApp(App[None]):
     # --- computer players ---------------------------------------------------------------------------
 
     def schedule_bot(self) -> None:
-        """The game waits on a computer player: it moves after a pause players can shorten (key s)."""
-        if self._bot_timer is None:
-            self._bot_timer = self.set_timer(max(BOT_DELAYS[self.bot_speed], 0.001), self.bot_step)
+        """The game waits on a computer player: it moves after a pause players can shorten (key s).
+
+        An interval, stopped at its first tick, not a one-shot timer: Textual skips the ticks a timer
+        is late for, and a one-shot timer late by its whole delay (1 ms at the instant pace, on a busy
+        machine) never fires, leaving the game waiting on a computer player for ever."""
+        if self._bot_timer is not None:
+            return
+
+        def due() -> None:  # in the timer's task: the move itself waits for the app's turn of messages
+            timer.stop()
+            if self._bot_timer is timer:
+                self._bot_timer = None
+            self.call_next(self.bot_step)
+
+        timer = self._bot_timer = self.set_interval(max(BOT_DELAYS[self.bot_speed], 0.001), due)
 
     def bot_step(self) -> None:
         """The computer player moves; one that thinks long thinks in a thread first (app/thinking.py)."""

@@ -10,13 +10,14 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.color import Color
-from textual.containers import Container, Vertical
+from textual.containers import Vertical
 from textual.geometry import Size
 from textual.timer import Timer
 from textual.widget import Widget
 
 from ..locale import tr
 from ..session import GameSession
+from .blank import BlankContainer
 from .cells import (
     JAIL,
     Palette,
@@ -159,7 +160,7 @@ class SquareCell(Widget):
 RING_STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
 
 
-class BoardView(Container):
+class BoardView(BlankContainer):
     """The ring of cells with `centre` in the middle; `compact` shows the list beside the centre.
 
     Focused (key l, or a click on a square), arrows move a cursor from square to square round the ring
@@ -234,14 +235,14 @@ class BoardView(Container):
         for index in squares_in_grid_order():
             row, column = grid_position(index)
             (top if row == 0 else bottom if row == 10 else left if column == 0 else right).append(index)
-        with Container(id="ring-top", classes="ring ring-row"):
+        with BlankContainer(id="ring-top", classes="ring ring-row"):
             yield from (self.cells[i] for i in top)
-        with Container(id="ring-left", classes="ring ring-column"):
+        with BlankContainer(id="ring-left", classes="ring ring-column"):
             yield from (self.cells[i] for i in left)
         yield self.centre
-        with Container(id="ring-right", classes="ring ring-column"):
+        with BlankContainer(id="ring-right", classes="ring ring-column"):
             yield from (self.cells[i] for i in right)
-        with Container(id="ring-bottom", classes="ring ring-row"):
+        with BlankContainer(id="ring-bottom", classes="ring ring-row"):
             yield from (self.cells[i] for i in bottom)
 
     def fit(self, width: int, height: int) -> None:

@@ -8,7 +8,10 @@ from textual.widgets import Button
 
 
 class ButtonRow(Horizontal):
-    """← / → move the focus to the previous / next shown button of the row, stopping at its ends."""
+    """← / → move the focus to the previous / next shown button of the row, stopping at its ends. Its own
+    lines are blank (app/blank.py): it has no border or background of its own."""
+
+    BLANK = True
 
     BINDINGS = [
         Binding("left", "step(-1)", show=False),
@@ -16,7 +19,7 @@ class ButtonRow(Horizontal):
     ]
 
     def buttons(self) -> list[Button]:
-        return [b for b in self.query(Button) if b.display and not b.disabled]
+        return [b for b in self.query(Button) if b.display and b.focusable]
 
     def action_step(self, step: int) -> None:
         buttons = self.buttons()

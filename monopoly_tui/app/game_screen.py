@@ -5,7 +5,6 @@ from __future__ import annotations
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
 from textual.reactive import Reactive
 from textual.screen import Screen
 from textual.widget import Widget
@@ -16,6 +15,7 @@ from ..locale import tr
 from ..money import rubles
 from ..narrate import narrate_action
 from ..session import GameSession
+from .blank import BlankVertical
 from .board import BIG, COMPACT, BoardView
 from .inspect import square_text
 from .panels import ChoiceButton, KeyBar, PromptPanel, StatePanels
@@ -59,6 +59,8 @@ BID_JUMP = 10
 
 class GameScreen(Screen[None]):
     """Holds nothing of its own: it shows `app.session` and asks the app to act."""
+
+    BLANK = True  # its own lines are only its background (app/blank.py)
 
     AUTO_FOCUS = ""  # back from a dialog, the prompt's own default (often nothing) keeps the focus
 
@@ -118,7 +120,7 @@ class GameScreen(Screen[None]):
         """The bidder has set the amount (a stray Enter bids nothing)."""
 
     def compose(self) -> ComposeResult:
-        centre = Vertical(
+        centre = BlankVertical(
             StatePanels(),
             PromptPanel(id="prompt"),
             Prose(id="deed"),

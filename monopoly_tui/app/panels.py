@@ -7,7 +7,8 @@ from collections.abc import Hashable
 from rich.style import Style
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
+from textual.containers import Vertical
+from textual.geometry import Region
 from textual.strip import Strip
 from textual.widgets import Button
 
@@ -15,6 +16,7 @@ from ..engine.turn import rounds_played
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
+from .blank import BlankHorizontal, BlankVertical
 from .buttons import ButtonRow
 from .dice import dice_faces, dice_line, this_turns_dice
 from .plain import plain
@@ -54,7 +56,7 @@ def card_text(session: GameSession) -> Text:
     return text
 
 
-class StatePanels(Vertical):
+class StatePanels(BlankVertical):
     """The centre's account of the game: the turn, the dice as faces beside the players, the last card
     (in the compact layout the dice on a line of their own)."""
 
@@ -71,7 +73,7 @@ class StatePanels(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Steady(id="status")
-        with Horizontal(id="state-row"):
+        with BlankHorizontal(id="state-row"):
             yield Steady(id="players")
             yield Steady(id="dice")
         yield Prose(id="card")
@@ -134,26 +136,38 @@ class ChoiceButton(Button):
             strip = self._drawn[key] = super().render_line(y)
         return strip
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """Without a choice (its room kept, a prompt of fewer choices): blank, the panel's background
+        (drawn so, rather than restyled as a disabled, transparent button: the restyles, in and out of
+        use as prompts of more and fewer choices came, took more of a throw than anything of ours)."""
+        if self.choice is not None:
+            return super().render_lines(crop)
+        base, _ = self.background_colors
+        blank = Strip.blank(crop.width, Style(bgcolor=base.rich_color))
+        for line_filter in self.get_line_filters():
+            blank = blank.apply_filter(line_filter, base)
+        return [blank] * crop.height
+
+    def allow_focus(self) -> bool:
+        return self.choice is not None
+
     def set_choice(self, choice: Choice | None, *, keep: bool = False) -> None:
-        """Show the choice (None: hide the button, or with `keep` leave its room empty); a new label is
+        """Show the choice (None: hide the button, or with `keep` leave its room blank); a new label is
         repainted in place, without a layout (the buttons have equal widths)."""
+        if choice is None and self.has_focus:
+            self.screen.set_focus(None)
         self.choice = choice
         text = None if choice is None else f"[{key_label(choice.key)}] {choice.label}"
         if self.display != (text is not None or keep):
             self.display = text is not None or keep
-        # the classes change without restyling the button each time: it is restyled once, at the end (a
-        # restyle took longer than the rest of a new prompt)
-        classes = self.classes
-        self.set_class(text is None, "unused", update=False)
         if text is not None:
             # too long for half the compact prompt: it takes a row of its own there; too long for a
-            # third of the prompt on the ring: it takes two thirds
+            # third of the prompt on the ring: it takes two thirds (restyled only when that changes)
+            classes = self.classes
             self.set_class(len(text) > LONG_CHOICE, "long", update=False)
             self.set_class(len(text) > WIDE_CHOICE, "wide", update=False)
-        if self.disabled != (text is None):
-            self.disabled = text is None  # a restyle
-        elif self.classes != classes:
-            self.update_node_styles()
+            if self.classes != classes:
+                self.update_node_styles()
         if text != self._text:
             self._text = text
             self.label = Text("" if text is None else text)
@@ -170,7 +184,6 @@ class PromptPanel(Vertical):
     PromptPanel Button { min-width: 8; margin: 0 1 0 0; height: 1; border: none; }
     PromptPanel Button { text-wrap: nowrap; text-overflow: ellipsis; }
     PromptPanel #bid { height: auto; }
-    PromptPanel Button.unused { background: transparent; color: transparent; }
     """
 
     RESERVED = (4, 6)
@@ -181,7 +194,7 @@ class PromptPanel(Vertical):
         super().__init__(id=id)
         self.buttons = [ChoiceButton() for _ in range(MAX_CHOICES)]
         """The buttons, in order (kept: a query of the panel at every prompt took longer than the rest)."""
-        self.body = Vertical(id="prompt-body")
+        self.body = BlankVertical(id="prompt-body")
         """The lines and an auction's bid: what scrolls where the compact layout has no room for them."""
 
     def compose(self) -> ComposeResult:

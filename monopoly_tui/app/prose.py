@@ -8,17 +8,18 @@ text themselves and hand Textual lines that are not to be wrapped again.
 from __future__ import annotations
 
 import re
+from collections.abc import Hashable
 
 from rich.text import Text
 from textual import events
 from textual.app import RenderResult
 from textual.binding import Binding
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
 from ..locale import tr
-from .rows import RowStrips
+from .rows import KEPT, RowStrips, row_key
 
 CHUNK = re.compile(r"[^ ]+ *| +")
 """A word with the ordinary spaces after it (a no-break space belongs to the word)."""
@@ -163,6 +164,9 @@ class GameLog(Widget, can_focus=True):
         """Lines written so far (the rows shown change with them)."""
         self._on_screen: tuple[tuple[int, int, int, int], list[Text]] | None = None
         """The rows shown, worked out for a width, a height, the rows scrolled back and the lines written."""
+        self._finished: dict[tuple[Hashable, int], Strip] = {}
+        """Rows as Textual finished them for the screen (the widget's background, the app's filters), by
+        what they hold and the width: a row moved up by a new line is not worked out again."""
 
     @property
     def texts(self) -> list[Text]:
@@ -206,16 +210,49 @@ class GameLog(Widget, can_focus=True):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._strips.clear()
+        self._finished.clear()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The rows as Textual finishes them (its rule above them included), each row finished once while
+        it holds the same text at this width: a new line moves every row up, and each was worked out
+        again through Textual's styles (most of the log's part in a throw). Its own lines (the rule) and
+        rows not seen yet go through Textual as before; a row seen before gets its new place's offsets
+        (what a selection by the mouse reads)."""
+        if self.text_selection is not None:
+            return super().render_lines(crop)
+        width = self.size.width
+        top = self.content_region.y - self.region.y
+        height = self.content_region.height
+        rows = self._rows_shown()
+        lines: list[Strip] = []
+        for y in crop.line_range:
+            row = y - top
+            if not 0 <= row < height:
+                lines.append(super().render_lines(Region(0, y, width, 1))[0])
+                continue
+            key = (row_key(rows[row]) if row < len(rows) else None, width)
+            finished = self._finished.get(key)
+            if finished is None:
+                if len(self._finished) >= KEPT:
+                    self._finished.clear()
+                finished = self._finished[key] = super().render_lines(Region(0, y, width, 1))[0]
+            lines.append(finished.apply_offsets(0, row))
+        if crop.column_span != (0, width):
+            lines = [line.crop(*crop.column_span) for line in lines]
+        return lines
+
+    def _rows_shown(self) -> list[Text]:
+        region = self.content_region
+        key = (region.width, region.height, self.back, self._written)
+        if self._on_screen is None or self._on_screen[0] != key:
+            self._on_screen = (key, self.shown())
+        return self._on_screen[1]
 
     def render_line(self, y: int) -> Strip:
         """A row, rendered once while it is shown at this width (a new line moves the others up)."""
         if self.text_selection is not None:  # Textual renders the whole, with the selection shown
             return super().render_line(y)
-        region = self.content_region
-        key = (region.width, region.height, self.back, self._written)
-        if self._on_screen is None or self._on_screen[0] != key:
-            self._on_screen = (key, self.shown())
-        shown = self._on_screen[1]
+        shown = self._rows_shown()
         width = self.size.width
         if not 0 <= y < len(shown):
             return Strip.blank(width, self.visual_style.rich_style)

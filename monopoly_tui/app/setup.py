@@ -208,6 +208,8 @@ class SetupScreen(Screen[None]):
                 return f"player-{n}", f"name-{n}", tr("setup.error.same_names")
             if any(s.token == token for s in seats[:-1]):
                 return f"player-{n}", f"token-{n}", tr("setup.error.same_tokens")
+            if any(s.color == PLAYER_COLORS[color] for s in seats[:-1]):  # owners are told apart by colour
+                return f"player-{n}", f"color-{n}", tr("setup.error.same_colors")
         return seats
 
     def chosen_rules(self) -> Rules | tuple[str, str, str]:

@@ -121,6 +121,11 @@ def lift_of(seat: int, square: int) -> Unmortgage:
     return Unmortgage(player=seat, square=square)
 
 
+@cache
+def mortgage_of(seat: int, square: int) -> Mortgage:
+    return Mortgage(player=seat, square=square)
+
+
 def only_move(view: TableView, seat: int) -> Action | None:
     """The turn's move when its phase allows only one (a plain throw, the end of the turn), else None.
     `apply` checks it."""

@@ -23,20 +23,18 @@ from typing import ClassVar
 
 from ..engine import (
     Action,
-    Build,
     GameState,
-    Mortgage,
     PlaceBuilding,
     SellBuilding,
-    Unmortgage,
     is_legal,
     why_illegal,
 )
 from ..engine.board import Street
 from ..engine.buildings import place_problem, sale_value
-from ..engine.mortgages import lift_cost, mortgage_value
+from ..engine.fast import TableView
+from ..engine.mortgages import lift_cost, mortgage_problem, mortgage_value, unmortgage_problem
 from ..engine.state import Auction
-from .base import BotKind, JailPolicy
+from .base import BotKind, JailPolicy, build_on, lift_of, mortgage_of
 from .outlook import NOTHING_SEEN, Holdings, Outlook, Watcher, holdings, unchanged
 from .raising import least_loss
 from .strong_deals import StrongDealer
@@ -90,11 +88,13 @@ class StrongBot(StrongDealer):
     # --- managing ------------------------------------------------------------------------------
 
     def manage_now(self, state: GameState, seat: int) -> Action | None:
+        self._quiet = None  # an offer made below changes what a later round may offer
         look = self._watch.outlook(state, seat)
         square = state.pending_square
         buying = state.phase == "buy" and state.turn == seat and square is not None
         stones = self.trades and bool(self._stepping_stones(state, seat))
         if not (buying or look.groups or look.pledged or look.wishes or stones):
+            self.rest(state, seat, NEVER, NEVER)  # nothing to manage while the holdings stay
             return None
         cash = state.players[seat].cash
         jailed = self._jailed(state)
@@ -116,15 +116,12 @@ class StrongBot(StrongDealer):
             if cash < state.board.property(square).price:
                 return self._raise_for(state, seat, square)
             return None
-        # Lifts that leave at least the reserve (the least any lift below asks for), if legal.
+        # Lifts that leave at least the reserve (the least any lift below asks for), if legal (managing
+        # is asked in a calm situation, of a seat still in: the lift's own rule decides).
         lifts = [
-            lift
-            for lift in (
-                Unmortgage(player=seat, square=i)
-                for i in look.pledged
-                if cash - lift_cost(state, i) >= reserve
-            )
-            if is_legal(state, lift)
+            lift_of(seat, i)
+            for i in look.pledged
+            if cash - lift_cost(state, i) >= reserve and unmortgage_problem(state, seat, i) is None
         ]
         for lift in lifts:
             whole = owns_group(state, seat, colour_group(state.board, lift.square))
@@ -134,7 +131,7 @@ class StrongBot(StrongDealer):
         if sites:
             best = max(sites, key=lambda i: (self._build_gain(state, i), -i))
             if cash - house_cost(state.board, best) >= BUILD_FLOAT:
-                build = Build(player=seat, square=best)
+                build = build_on(seat, best)
                 if why_illegal(state, build) is None:
                     return build
             else:
@@ -157,7 +154,9 @@ class StrongBot(StrongDealer):
     ) -> None:
         """Note that manage_now found nothing, and finds nothing again (not buying) with these holdings,
         in this round, with who is in jail as now and less cash than the least a lift, a building or an
-        offer asks for: less cash lifts nothing more, builds nothing more and offers nothing more.
+        offer asks for: less cash lifts nothing more, builds nothing more and offers nothing more. While
+        who is in jail moves no rent, the base's rest notes the same for the loop to read off the table,
+        until the round in which an offer left out now may be made again (`_offers_until`).
 
         Not noted when a building was affordable but illegal: with less cash the bot would look for a
         lot to mortgage instead, which it has not tried."""
@@ -167,9 +166,30 @@ class StrongBot(StrongDealer):
             if cash - cheapest >= BUILD_FLOAT:
                 return
             below = min(below, BUILD_FLOAT + cheapest)
-        if look.pledged:
-            below = min(below, reserve + min(lift_cost(state, i) for i in look.pledged))
-        self._still = (seat, holdings(state), state.round, below, self._jailed(state))
+        for i in look.pledged:
+            # A lift on a whole group is made from the reserve up; another only with no site to build
+            # on, from twice the reserve and 100 000 up (after the offers).
+            if owns_group(state, seat, colour_group(state.board, i)):
+                below = min(below, reserve + lift_cost(state, i))
+            elif not sites:
+                below = min(below, 2 * reserve + 100_000 + lift_cost(state, i))
+        jailed = self._jailed(state)
+        self._still = (seat, holdings(state), state.round, below, jailed)
+        if not jailed:  # (who is in jail moves no rent): the loop may ask between two states
+            self.rest(state, seat, below, self._offers_until(state, seat, look.wishes))
+
+    def _resting(self, state: TableView, seat: int) -> bool:
+        """The base's rest; offered a lot to buy, only when a state is at hand (the loop's table answers
+        no such question) and managing would not raise its price first (a street it must have, dearer
+        than its cash): else managing finds what it finds otherwise (for such a street it buys with the
+        cash in hand, nothing: no lift or house meanwhile)."""
+        if state.phase == "buy" and state.turn == seat:
+            if not isinstance(state, GameState) or state.pending_square is None:
+                return False
+            square, cash = state.pending_square, state.players[seat].cash
+            if self._must_have(state, seat, square) and cash < state.board.property(square).price:
+                return False  # managing raises the price first
+        return super()._resting(state, seat)
 
     @staticmethod
     def _jailed(state: GameState) -> tuple[bool, ...]:
@@ -217,7 +237,7 @@ class StrongBot(StrongDealer):
             own = colour_group(state.board, i)
             if state.buildings[i] and is_legal(state, sell := SellBuilding(player=seat, square=i)):
                 tiers[3].append(sell)
-            mortgage = Mortgage(player=seat, square=i)
+            mortgage = mortgage_of(seat, i)
             if is_legal(state, mortgage):
                 tier = 1 if own == group else 2 if owns_group(state, seat, own) else 0
                 tiers[tier].append(mortgage)
@@ -229,13 +249,11 @@ class StrongBot(StrongDealer):
     def _loose_mortgage(self, state: GameState, seat: int, spare: tuple[int, ...] = ()) -> Action | None:
         """The mortgage costing the least earning power, of a lot outside seat's whole groups and spare."""
         loose: list[Action] = [
-            mortgage
-            for mortgage in (
-                Mortgage(player=seat, square=i)
-                for i in lots_of(state, seat)
-                if i not in spare and not owns_group(state, seat, colour_group(state.board, i))
-            )
-            if is_legal(state, mortgage)
+            mortgage_of(seat, i)
+            for i in lots_of(state, seat)
+            if i not in spare
+            and not owns_group(state, seat, colour_group(state.board, i))
+            and mortgage_problem(state, seat, i) is None
         ]
         return least_loss(state, seat, loose) if loose else None
 

@@ -12,6 +12,8 @@ sides' worth, by the same measure of threat.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..engine import GameState, ProposeTrade, why_illegal
 from .base import BotBase, JailPolicy
 from .outlook import NOTHING_SEEN, Holdings, holdings, unchanged
@@ -81,8 +83,8 @@ class StrongDealer(BotBase):
         the lots seat could swap for each wish (swap_lots: the holdings alone, too)."""
         self._order: tuple[tuple[Wish, ...], list[Wish]] = ((), [])
         """The last wishes seen, most valuable group first (the outlook keeps the same tuple)."""
-        self._stones: tuple[int, Holdings, list[Stone]] = (-1, NOTHING_SEEN, [])
-        """The seat and holdings seen and, for them, the stepping stones (the holdings alone decide)."""
+        self._stones: tuple[int, Any, Any, tuple[int, ...], list[Stone]] = (-1, (), (), (), [])
+        """The seat, owners, mortgages and players out seen and, for them, the stepping stones."""
         self._stones_asked: dict[int, tuple[int, int]] = {}
         """Stepping stones asked for -> (offers made, round of the last offer)."""
 
@@ -181,6 +183,28 @@ class StrongDealer(BotBase):
             self._order = (wished, ordered)
         return self._order[1]
 
+    def _offers_until(self, state: GameState, seat: int, wished: tuple[Wish, ...]) -> int:
+        """The first round in which a wish or a stepping stone that `_tries` or `_stone_offers` now
+        leaves out (offered this round; the ladder exhausted RETRY_AFTER rounds ago or less) is tried
+        again (NEVER: none is left out). Until then, while the offers made stay as they are, the search
+        tries the same offers whatever the round. A bot that offers otherwise (the master, with its own
+        `_offer`) may find another offer in any new round."""
+        now = state.round
+        if type(self)._offer is not StrongDealer._offer:
+            return now + 1
+        until = NEVER
+        asked = self._asked
+        for wish in wished:
+            tries, last = asked.get(wish.lots, (0, -RETRY_AFTER))
+            if last == now or (tries >= len(CASH_LADDER) and now - last < RETRY_AFTER):
+                until = min(until, last + RETRY_AFTER if tries >= len(CASH_LADDER) else now + 1)
+        stones_asked = self._stones_asked
+        for stone in self._stepping_stones(state, seat):
+            tries, last = stones_asked.get(stone.square, (0, -RETRY_AFTER))
+            if last == now or (tries >= len(STONE_LADDER) and now - last < RETRY_AFTER):
+                until = min(until, last + RETRY_AFTER if tries >= len(STONE_LADDER) else now + 1)
+        return until
+
     def _offer_floor(self, state: GameState, seat: int, reserve: int, wished: tuple[Wish, ...]) -> int:
         """The least cash at which one of the offers `_offer` just found none of could be made, with these
         holdings, in this round (NEVER: none could). Whether an offer is worth making does not depend on
@@ -204,11 +228,13 @@ class StrongDealer(BotBase):
         return floor
 
     def _stepping_stones(self, state: GameState, seat: int) -> list[Stone]:
-        """stepping_stones, remembered for these holdings."""
-        known_seat, seen, stones = self._stones
-        if known_seat != seat or not unchanged(state, seen):
+        """stepping_stones, remembered for these owners and mortgages (what they read, buildings aside:
+        no stone has any) and these players out of the game."""
+        known_seat, owner, mortgaged, out, stones = self._stones
+        same = state.owner is owner and state.mortgaged is mortgaged and state.eliminated == out
+        if seat != known_seat or not same:
             stones = stepping_stones(state, seat)
-            self._stones = (seat, holdings(state), stones)
+            self._stones = (seat, state.owner, state.mortgaged, state.eliminated, stones)
         return stones
 
     def _stone_offers(self, state: GameState, seat: int, reserve: int) -> list[tuple[int, ProposeTrade, int]]:

@@ -134,3 +134,17 @@ def turn_started(seat: int, round_: int) -> Event:
         _new(Event, ("turn_started", seat, None, None, r, None, None, None, None)) for r in more
     )
     return row[round_]
+
+
+PASSED_GO: tuple[dict[int, Event], ...] = tuple({} for _ in range(MAX_SEATS))
+"""PASSED_GO[seat][salary]: the seat collected the salary (a board's rules pay one or two amounts; a
+dict only grows, so threads applying actions at once at worst make an event twice)."""
+
+
+def passed_go(seat: int, salary: int) -> Event:
+    """The seat collected the salary passing or reaching GO (the same event each time it recurs)."""
+    known = PASSED_GO[seat]
+    event = known.get(salary)
+    if event is None:
+        event = known[salary] = _new(Event, ("passed_go", seat, None, None, salary, None, None, None, None))
+    return event

@@ -210,9 +210,11 @@ def _manage_actions(state: GameState, seat: int, *, raising_only: bool) -> list[
 
 def apply(state: GameState, action: Action) -> GameState:
     """The state after action. Raises IllegalActionError (state untouched) if it is not legal now."""
-    kind = type(action)
-    t = Table.of(state)
-    plainly_legal, carry_out = _STEPS.get(kind, _JUDGED)
+    t = _table_of(state)
+    try:
+        plainly_legal, carry_out = _STEPS[type(action)]
+    except KeyError:  # no action's class: the whole judgement refuses it
+        plainly_legal, carry_out = _JUDGED
     # the plain moves' test and the judgement read the table, which holds the state's values (quicker to
     # reach than a state's fields)
     if plainly_legal is None or not plainly_legal(t, action):
@@ -228,11 +230,15 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
     construction (the bots' own loop, where each bot decides through legal_actions and why_illegal).
     The same rules make the same state; but an illegal action is not refused, it makes a state no game
     reaches. Anything from a person, a file or a network goes through `apply`."""
-    t = Table.of(state)
+    t = _table_of(state)
     _CARRY_OUT[type(action)](t, action)
     if t.pending_move is not None or t.auction_queue:
         turn.settle(t)
     return t.freeze()
+
+
+_table_of = Table.of
+"""Table.of as a plain function (a static method's lookup on its class is not specialised by CPython)."""
 
 
 def is_legal(state: GameState, action: Action) -> bool:

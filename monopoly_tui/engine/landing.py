@@ -16,7 +16,7 @@ def resolve(t: Table, seat: int, card_rent: CardRent = None) -> bool:
     if kind == "street" or kind == "station" or kind == "utility":
         return _property(t, seat, square, card_rent)
     if kind == "tax":
-        finance.charge(t, seat, None, t.layout.taxes[square], "tax", square=square)
+        finance.charge(t, seat, None, t.layout.taxes[square], "tax", square)
     elif kind == "chance" or kind == "community_chest":
         moved = cards.draw(t, seat, kind)
         return moved != "stayed" and resolve(t, seat, moved)
@@ -45,7 +45,7 @@ def _property(t: Table, seat: int, square: int, card_rent: CardRent) -> bool:
     rent = rent_due(t, square, thrown[0] + thrown[1] if thrown else 0)
     if card_rent == "double_station":
         rent *= 2
-    finance.charge(t, seat, owner, rent, "rent", square=square)
+    finance.charge(t, seat, owner, rent, "rent", square)  # positional: a call by keyword costs more
     return False
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .board import BOARD_SIZE
-from .events import MOVED
+from .events import MOVED, passed_go
 from .table import Table
 
 
@@ -13,7 +13,7 @@ def _collect_salary(t: Table, seat: int, landed_on_go: bool) -> None:
     if landed_on_go and terms.double_on_landing:
         salary *= 2
     t.bank_pays(seat, salary)
-    t.emit("passed_go", player=seat, amount=salary)
+    t.events.append(passed_go(seat, salary))
 
 
 def advance(t: Table, seat: int, steps: int) -> None:

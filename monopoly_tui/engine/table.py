@@ -72,6 +72,7 @@ class Table:
     __slots__ = (
         *GameState._fields[:-1],
         "_changed",
+        "_fresh",
         "_piles",
         "_players",
         "_squares_changed",
@@ -165,6 +166,8 @@ class Table:
         self.players = [Seat(p) for p in players]
         self._players: tuple[PlayerState, ...] = players
         """The players as the state has them (those not changed are handed over as they are)."""
+        self._fresh: list[PlayerState] = list(players)
+        """The same players as a list, where the freeze puts the changed ones before making the tuple."""
         self._changed: set[int] = set()
         """The seats whose player changed in this action."""
         self.layout: Layout = self.board.layout
@@ -285,8 +288,9 @@ class Table:
             self._squares_changed = False
         players = self._players
         changed = self._changed
+        events = self.events
         if changed:
-            fresh = list(players)
+            fresh = self._fresh
             seats = self.players
             for seat in changed:
                 s = seats[seat]
@@ -331,9 +335,9 @@ class Table:
                 self.last_card,
                 self.winner,
             )
-            + (self.eliminated, self.standings, tuple(self.events)),
+            + (self.eliminated, self.standings, tuple(events)),
         )
-        self.events = []
+        events.clear()  # the same list goes on (a new one would be made and the old one freed)
         _CARRIED.append(self)
         return state
 
