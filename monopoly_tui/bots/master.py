@@ -46,18 +46,20 @@ from .trading import Wish, gains
 
 EFFORTS: dict[str, Effort] = {
     "readable": Effort(rounds=240, horizon=8, calls=4000, least=6, most=16, margin=0.0, confidence=1.0),
-    "fast": Effort(rounds=120, horizon=6, calls=2000, least=5, most=10, margin=0.0, confidence=1.0),
+    "fast": Effort(rounds=120, horizon=6, calls=1800, least=5, most=10, margin=0.0, confidence=1.0),
     "instant": Effort(rounds=48, horizon=4, calls=1000, least=4, most=6, margin=0.0, confidence=1.0),
 }
-"""By the app's pace of computer players: a decision's budget in playout rounds, and how many rounds a
-playout lasts, for at most 1 s a decision at the readable pace, about 0.5 s at the fast one, 0.25 s at
-the instant one on this machine. A playout round of four «Сильный» trading takes about 1 ms of processor
-time (up to 3 ms in the playouts of an auction, where every bid goes round the table); measured in
-benchmarks/bench_master.py with playouts scored by the chance of winning, the longest decision took
-0.82 s of processor time at the readable effort (median 0.30 s) and 0.56 s at the fast one (median
-0.18 s). On the machine shared with other work a decision's wall time was five to eight times that (the
-app thinks in a thread: app/thinking.py). Another choice is taken when its mean paired gain is above one
-standard error (README.md gives the figures)."""
+"""By the app's pace of computer players: a decision's budget in playout rounds and in the playout players'
+looks at managing, and how many rounds a playout lasts, for at most 1 s a decision at the readable pace,
+about 0.5 s at the fast one, 0.25 s at the instant one on this machine. Against the «Сильный» that buys
+stepping stones a playout round costs 2 to 7 ms of processor time (stones change hands, every bid of an
+auction goes round the table), 120 rounds took up to 1.08 s at the fast pace; a look at managing costs
+0.14 ms (median) to 0.22 ms, so the looks bound what a decision takes (benchmarks/bench_master.py: at
+the readable effort, at a load average of 19, the longest of 142 decisions took 0.95 s of processor
+time, median 0.48 s; at the fast effort with 2 000 looks the longest of 1 094 took 0.54 s, 9 over 0.5 s
+at a load average of 12 to 19, hence 1 800). On the machine shared with other work a decision's wall
+time was five to twenty times that (the app thinks in a thread: app/thinking.py). Another choice is
+taken when its mean paired gain is above one standard error (README.md gives the figures)."""
 DEFAULT_EFFORT = "fast"
 DEALS = 2
 """Deals played out against no deal, at most, at one look."""
