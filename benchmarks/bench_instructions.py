@@ -25,50 +25,13 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
-from monopoly_tui.boardfile import load_board
-from monopoly_tui.bots import BOT_NAMES, make_bot, play_game
-from monopoly_tui.engine import Action, GameState, apply, new_game
-from monopoly_tui.engine.game import apply_unchecked
+from recorded import play, replay
 
-PLAYERS = 4
+from monopoly_tui.engine import Action
+
 PEER_SCRIPT = Path("/work/shared/bench/peer_gcp.py")
-NAMES = [f"{BOT_NAMES['simple']} {seat + 1}" for seat in range(PLAYERS)]
-
-
-def play(games: int, actions: list[list[Action]] | None = None) -> int:
-    """Play games 0..games-1 with four «Простой» as simulate does; their throws. With `actions`, each
-    game's actions are noted there."""
-    board = load_board()
-    throws = 0
-    for seed in range(games):
-        bots = [make_bot("simple", seed, seat) for seat in range(PLAYERS)]
-        observe = None
-        if actions is not None:
-            noted: list[Action] = []
-            actions.append(noted)
-            observe = _noting(noted)
-        _, stats = play_game(board, NAMES, bots, seed, board.rules, checked=False, observe=observe)
-        throws += stats.rolls
-    return throws
-
-
-def _noting(noted: list[Action]) -> Callable[[Action, GameState], None]:
-    return lambda action, after: noted.append(action)
-
-
-def replay(path: Path, games: int, checked: bool = False) -> None:
-    """Replay the first `games` recorded games through apply_unchecked, or the checked apply (all of them
-    are read either way)."""
-    board = load_board()
-    records: list[list[Action]] = pickle.loads(path.read_bytes())
-    step = apply if checked else apply_unchecked
-    for seed, actions in enumerate(records[:games]):
-        state = new_game(board, NAMES, seed=seed)
-        for action in actions:
-            state = step(state, action)
 
 
 def peer(script: Path, games: int) -> int:
@@ -105,9 +68,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.child:
         kind, *rest = args.child
         if kind == "simple":
-            print(play(int(rest[0])))
+            print(play("simple", int(rest[0])))
         elif kind in ("replay", "checked"):
-            replay(Path(rest[0]), int(rest[1]), checked=kind == "checked")
+            replay("simple", Path(rest[0]), int(rest[1]), checked=kind == "checked")
             print(0)
         else:
             print(peer(Path(rest[0]), int(rest[1])))
@@ -122,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     ours, throws = per_throw(["--child", "simple"], args.games)
     actions: list[list[Action]] = []
-    play(args.games, actions)
+    play("simple", args.games, actions)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "actions.pickle"
         path.write_bytes(pickle.dumps(actions))

@@ -24,43 +24,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from monopoly_tui.boardfile import load_board
-from monopoly_tui.bots import BOT_NAMES, make_bot, play_game
-from monopoly_tui.engine import Action, GameState, new_game
-from monopoly_tui.engine.game import apply_unchecked
+from recorded import play, replay
 
-PLAYERS = 4
-NAMES = [f"{BOT_NAMES['strong']} {seat + 1}" for seat in range(PLAYERS)]
-
-
-def play(games: int, actions: list[list[Action]] | None = None) -> int:
-    """Play games 0..games-1 with four «Сильный» as simulate does; their throws. With `actions`, each
-    game's actions are noted there."""
-    board = load_board()
-    throws = 0
-    for seed in range(games):
-        bots = [make_bot("strong", seed, seat) for seat in range(PLAYERS)]
-        noted: list[Action] = []
-        observe = None
-        if actions is not None:
-            actions.append(noted)
-
-            def observe(action: Action, after: GameState, noted: list[Action] = noted) -> None:
-                noted.append(action)
-
-        _, stats = play_game(board, NAMES, bots, seed, board.rules, checked=False, observe=observe)
-        throws += stats.rolls
-    return throws
-
-
-def replay(path: Path, games: int) -> None:
-    """Replay the first `games` recorded games through apply_unchecked (all of them are read either way)."""
-    board = load_board()
-    records: list[list[Action]] = pickle.loads(path.read_bytes())
-    for seed, actions in enumerate(records[:games]):
-        state = new_game(board, NAMES, seed=seed)
-        for action in actions:
-            state = apply_unchecked(state, action)
+from monopoly_tui.engine import Action
 
 
 def counted(args: list[str], package: Path | None = None) -> tuple[int, int]:
@@ -93,9 +59,9 @@ def main(argv: list[str] | None = None) -> None:
     if args.child:
         kind, *rest = args.child
         if kind == "strong":
-            print(play(int(rest[0])))
+            print(play("strong", int(rest[0])))
         else:
-            replay(Path(rest[0]), int(rest[1]))
+            replay("strong", Path(rest[0]), int(rest[1]))
             print(0)
         return
     print("$ python " + shlex.join(sys.argv))
@@ -103,7 +69,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.exit(2, "valgrind is needed (apt-get install valgrind)\n")
     ours, throws = games_cost(args.games)
     actions: list[list[Action]] = []
-    play(args.games, actions)
+    play("strong", args.games, actions)
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "actions.pickle"
         path.write_bytes(pickle.dumps(actions))
