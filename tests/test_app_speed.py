@@ -20,10 +20,12 @@ from rich.table import Table
 from rich.text import Text
 from textual.app import App, ComposeResult
 from textual.geometry import Region
-from textual.visual import Visual
+from textual.visual import Visual, visualize
 
+from monopoly_tui.app import rows as rows_module
 from monopoly_tui.app.players import draw_table
-from monopoly_tui.app.rows import Rows
+from monopoly_tui.app.prose import GameLog, Prose
+from monopoly_tui.app.rows import Rows, quick_strip
 
 WORDS = ["Аня", "Борис", "1\xa0500\xa0000\xa0₽", "К2", "Г1 Ж3", "(в тюрьме)", "Ком1", "Капитал", "x"]
 CHIP = Style(color="#ffffff", bgcolor="#e74c3c", bold=True)
@@ -112,13 +114,13 @@ async def test_rows_repaint_only_the_row_that_changed_and_render_each_row_once(
         rows.set_rows([Text("Аня 1 500 000 ₽"), Text("Борис 1 500 000 ₽"), Text("Вера", style="bold")])
         await pilot.pause()
         rendered: list[str] = []
-        real = Visual.to_strips
+        real = rows_module.quick_strip
 
-        def spy(widget: Any, visual: Any, *args: Any, **kwargs: Any) -> Any:
-            rendered.append(str(visual))
-            return real(widget, visual, *args, **kwargs)
+        def spy(widget: Any, row: Text, *args: Any, **kwargs: Any) -> Any:
+            rendered.append(row.plain)
+            return real(widget, row, *args, **kwargs)
 
-        monkeypatch.setattr(Visual, "to_strips", spy)
+        monkeypatch.setattr(rows_module, "quick_strip", spy)
         marked: list[tuple[Region, ...]] = []
         repaint = rows.refresh
 
@@ -138,6 +140,99 @@ async def test_rows_repaint_only_the_row_that_changed_and_render_each_row_once(
             "Вера",
         ]
         assert rendered == ["Борис 1 440 000 ₽"]  # the others were rendered before
+
+
+LOOKS = """
+#muted { color: $text-muted; }
+#bar { background: $panel; text-style: bold; padding: 0 0 0 2; }
+#tinted { background: $accent 30%; color: $foreground 50%; text-style: dim; }
+#bold-log { text-style: bold; background: $boost; }
+"""
+RUNS = ["Аня", " ", "1\xa0500\xa0000\xa0₽", "К2", "●", "▲", "日本", "x", "  ", "Купить", "\t", "a\rb", ""]
+RUN_STYLES: list[str | Style] = [
+    CHIP,
+    Style(dim=True),
+    Style(reverse=True),
+    "bold",
+    "dim",
+    "bold reverse",
+    Style(color="red"),
+    Style(),
+    "",
+    Style(italic=True, color="#123456"),
+    "#ff0000 on #00ff00",
+    Style(bgcolor="blue"),
+    Style(link="https://example.org"),
+]
+
+
+class LooksApp(App[None]):
+    CSS = LOOKS
+
+    def compose(self) -> ComposeResult:
+        for name in ("plain", "muted", "bar", "tinted"):
+            yield Rows(id=f"rows-{name}", classes=name)
+            yield Prose(id=f"prose-{name}", classes=name)
+        yield GameLog(id="bold-log")
+
+
+def random_row(rng: random.Random, lines: bool = False) -> Text:
+    row = Text(style=rng.choice([Style(bold=True), Style(color="#00ff00"), Style(dim=True), ""]))
+    for _ in range(rng.randint(0, 6)):
+        row.append(rng.choice(RUNS + (["\n"] if lines else [])), style=rng.choice(RUN_STYLES))
+    if row.plain and rng.random() < 0.3:
+        start = rng.randint(0, len(row.plain))
+        row.stylize(rng.choice(RUN_STYLES), start, rng.randint(start, len(row.plain)))
+    return row
+
+
+def shown(strip: Any) -> list[Segment]:
+    """A line's segments that show something (Textual leaves an empty one in some empty lines)."""
+    return [segment for segment in strip if segment.text]
+
+
+def whole(widget: Any) -> list[list[Segment]]:
+    """The widget's lines as Textual renders its whole text (`Widget.render_line` without a cache)."""
+    width, height = widget.size
+    strips = Visual.to_strips(widget, visualize(widget, widget.render()), width, height, widget.visual_style)
+    return [shown(strip) for strip in strips]
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light", "ansi-dark", "monokai"])
+async def test_rows_and_prose_render_each_line_as_textual_renders_the_whole(theme: str) -> None:
+    """A throw's new lines (the log's, the prompt's, the key bar's, the panels') are rendered each on its
+    own, most without Textual's general pipeline (`quick_strip`): character for character, style for
+    style and with the offsets a selection by the mouse reads, they are what Textual renders of the
+    whole text, in styles with colours of the theme, translucent colours, a bold or dim text style and
+    padding, and the rows it cannot render simply (tabs, control codes, links, too wide) go through
+    Textual."""
+    rng = random.Random(theme)
+    app = LooksApp()
+    quick = 0
+    async with app.run_test(size=(70, 40)) as pilot:
+        app.theme = theme
+        await pilot.pause()
+        for _ in range(150):
+            texts = [random_row(rng) for _ in range(rng.randint(1, 6))]
+            for rows in app.query(Rows):
+                rows.set_rows(texts)
+            for prose in app.query(Prose):
+                prose.update(Text("\n").join(random_row(rng, lines=True) for _ in range(3)))
+            log = app.query_one(GameLog)
+            log.write(*texts)
+            await pilot.pause()
+            for widget in [*app.query(Rows), *app.query(Prose)]:
+                expected = whole(widget)
+                lines = [shown(widget.render_line(y)) for y in range(len(expected))]
+                assert lines == expected, (widget.id, [t.plain for t in texts])
+                assert [[s.style and s.style.meta for s in line] for line in lines] == [
+                    [s.style and s.style.meta for s in line] for line in expected
+                ]
+            expected = whole(log)
+            assert [shown(log.render_line(y)) for y in range(len(expected))] == expected
+            width = rng.randint(10, 60)
+            quick += sum(quick_strip(log, t, width, log.visual_style) is not None for t in texts)
+    assert quick > 200  # most rows take the quick way
 
 
 HEAVY = (

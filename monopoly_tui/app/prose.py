@@ -67,6 +67,7 @@ class Prose(Widget):
         self._keep = 0
         """Lines of room kept (0: as tall as the text)."""
         self._kept_rows = 0
+        self._strips = RowStrips(self)
 
     @property
     def text(self) -> Text:
@@ -127,7 +128,24 @@ class Prose(Widget):
         return len(self.lines(width)) if self._text.plain else 0
 
     def render(self) -> RenderResult:
+        """The whole text (what a selection of it copies)."""
         return Text("\n").join(self.lines(self.content_region.width or self.size.width))
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._strips.clear()
+
+    def render_line(self, y: int) -> Strip:
+        """A line, rendered on its own as Textual renders it within the whole and kept while it holds the
+        same text at this width: a new prompt changes its title and lines, and Textual rendered all of
+        the text again, style by style, for each of them."""
+        if self.text_selection is not None:  # Textual renders the whole, with the selection shown
+            return super().render_line(y)
+        lines = self.lines(self.content_region.width or self.size.width)
+        width = self.size.width
+        if not 0 <= y < len(lines):
+            return Strip.blank(width, self.visual_style.rich_style)
+        return self._strips.strip(lines[y], width, y)
 
 
 class GameLog(Widget, can_focus=True):

@@ -3,24 +3,94 @@
 Textual renders a widget whole whenever it is refreshed: its text becomes Textual content, is formatted and
 styled again, line by line, for every line. After a throw the log gains a line or two (the others only move
 up), one player's money changes (the other players' rows stay), the dice and the key bar show what they
-showed before, earlier in the game. Here each row is rendered by Textual's own pipeline (so it looks exactly
-as a Static showing the same text would), kept by what it holds and the width, and only rows that changed
-are marked for repainting.
+showed before, earlier in the game. Here each row is rendered as Textual's own pipeline renders it (so it
+looks exactly as a Static showing the same text would; `quick_strip` does it without the pipeline's general
+machinery where a row is simple), kept by what it holds and the width, and only rows that changed are marked
+for repainting.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Hashable, Sequence
+from itertools import pairwise
 
+from rich.segment import Segment
+from rich.style import Style as RichStyle
+from rich.terminal_theme import TerminalTheme
 from rich.text import Text
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.strip import Strip
+from textual.style import Style
 from textual.visual import Visual
 from textual.widget import Widget
 
 KEPT = 512
 """Rendered rows a widget keeps (all of them are dropped when there are more)."""
+
+AWKWARD = re.compile(r"[\x00-\x1f\x7f]")
+"""Characters Textual expands or removes in a line (tabs, control codes): such rows go through Textual."""
+
+_looks: dict[tuple[object, ...], RichStyle] = {}
+"""The terminal style of a run of text, by the widget's style and the styles of the spans over the run."""
+
+
+def _look(widget: Widget, theme: TerminalTheme, base: Style, spans: tuple[RichStyle | str, ...]) -> RichStyle:
+    """What Textual's pipeline makes of a run under these spans (its `Content.render` and `to_strip`): the
+    spans' Rich styles as Textual styles (the theme's ANSI colours), added up in order over the widget's
+    style, added to that style once more."""
+    key = (base, theme, spans)
+    look = _looks.get(key)
+    if look is None:
+        get_style = widget.app.console.get_style
+        styles = [
+            Style.from_rich_style(get_style(span) if isinstance(span, str) else span, theme) for span in spans
+        ]
+        look = (base + Style.combine([base, *styles])).rich_style
+        if len(_looks) >= 4 * KEPT:
+            _looks.clear()
+        _looks[key] = look
+    return look
+
+
+def quick_strip(widget: Widget, row: Text, width: int, style: Style) -> Strip | None:
+    """The row as `Visual.to_strips` renders it for the widget (left-aligned on one line, each run of text
+    in its terminal style with its offset, which a selection by the mouse reads), without Textual's
+    general pipeline: most of a throw's time went there, a style worked out for every run of every new
+    row. None where the row is not one Textual renders so simply (too wide, tabs or control codes, links
+    or meta in its styles, a text style of CSS, alignment or padding): that row goes through Textual."""
+    plain = row.plain
+    if not plain:  # as an empty line of a whole text: nothing
+        return Strip([], 0)
+    if len(plain) > width or row.cell_len > width or AWKWARD.search(plain):
+        return None
+    styles = widget.styles
+    if styles.text_align not in ("left", "start") or styles.content_align != ("left", "top"):
+        return None
+    if styles.line_pad:
+        return None
+    spans: list[tuple[int, int, RichStyle | str]] = []
+    if row.style:
+        if isinstance(row.style, str):  # parsed as Textual's CSS, not as Rich's styles
+            return None
+        spans.append((0, len(plain), row.style))
+    for start, end, span_style in row.spans:
+        if not 0 <= start <= end <= len(plain):
+            return None
+        if not isinstance(span_style, str) and (span_style.link or span_style.meta):
+            return None
+        spans.append((start, end, span_style))
+    cuts = sorted({0, len(plain), *(s for s, _, _ in spans), *(e for _, e, _ in spans)})
+    theme = widget.app.ansi_theme
+    segments: list[Segment] = []
+    for start, end in pairwise(cuts):
+        over = tuple(span_style for s, e, span_style in spans if s <= start < e and span_style)
+        look = _look(widget, theme, style, over)
+        if look.meta:
+            return None
+        segments.append(Segment(plain[start:end], look + RichStyle.from_meta({"offset": (start, 0)})))
+    return Strip(segments, row.cell_len)
 
 
 def row_key(row: Text) -> Hashable:
@@ -52,9 +122,13 @@ class RowStrips:
         if strip is None:
             if len(self._strips) >= KEPT:
                 self._strips.clear()
-            content = Content.from_rich_text(row, console=widget.app.console)
-            strips = Visual.to_strips(widget, content, width, 1, style, apply_selection=False)
-            strip = strips[0] if strips else Strip.blank(0)
+            quick = quick_strip(widget, row, width, style)
+            if quick is not None:
+                strip = quick
+            else:
+                content = Content.from_rich_text(row, console=widget.app.console)
+                strips = Visual.to_strips(widget, content, width, 1, style, apply_selection=False)
+                strip = strips[0] if strips else Strip.blank(0)
             self._strips[key] = strip
         return strip.apply_offsets(0, y)
 
