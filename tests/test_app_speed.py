@@ -23,7 +23,9 @@ from textual.geometry import Region
 from textual.visual import Visual, visualize
 
 from monopoly_tui.app import rows as rows_module
+from monopoly_tui.app.panels import PromptPanel
 from monopoly_tui.app.players import draw_table
+from monopoly_tui.app.prompts import Choice, Prompt
 from monopoly_tui.app.prose import GameLog, Prose
 from monopoly_tui.app.rows import Rows, quick_strip
 
@@ -196,6 +198,58 @@ def whole(widget: Any) -> list[list[Segment]]:
     width, height = widget.size
     strips = Visual.to_strips(widget, visualize(widget, widget.render()), width, height, widget.visual_style)
     return [shown(strip) for strip in strips]
+
+
+class ButtonsApp(App[None]):
+    CSS = """
+    #prompt-choices { layout: grid; grid-size: 3; grid-columns: 1fr; grid-rows: 1; grid-gutter: 0 1; }
+    #prompt-choices Button { width: 100%; }
+    """  # as on the board (app/board.py)
+
+    def compose(self) -> ComposeResult:
+        yield PromptPanel(id="prompt")
+
+
+LABELS = [
+    "Купить за 1\xa0500\xa0000\xa0₽",
+    "Сделка",
+    "x",
+    "Не покупать",
+    "Управление",
+    "Заплатить 50\xa0000\xa0₽",
+]
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light", "ansi-dark"])
+async def test_a_buttons_new_label_is_rendered_as_textual_renders_the_button(theme: str) -> None:
+    """A prompt's new labels (most prompts after a throw have one or two) are rendered without Textual's
+    general pipeline: centred on the button's background, segment for segment what Textual renders, focused
+    or not, in a wide button and a narrow one (a label too long for it goes through Textual, cut with an
+    ellipsis)."""
+    rng = random.Random(theme)
+    app = ButtonsApp()
+    quick = 0
+    async with app.run_test(size=(100, 20)) as pilot:
+        app.theme = theme
+        panel = app.query_one(PromptPanel)
+        await pilot.pause()
+        for _ in range(40):
+            count = rng.randint(1, 6)
+            labels = [" ".join(rng.sample(LABELS, 1 + (rng.random() < 0.2))) for _ in range(count)]
+            keys = "rbnefcyuko"
+            prompt = Prompt(0, "Аня", (), tuple(Choice(keys[n], label) for n, label in enumerate(labels)))
+            for n, button in enumerate(panel.buttons):
+                button.set_choice(prompt.choices[n] if n < len(labels) else None, keep=n < 6)
+            if rng.random() < 0.5:
+                panel.buttons[rng.randrange(len(labels))].focus()
+            else:
+                app.screen.set_focus(None)
+            await pilot.pause()
+            for button in panel.buttons[: len(labels)]:
+                assert [shown(button.render_line(0))] == whole(button), button.label
+                width = button.size.width
+                quick += quick_strip(button, Text(str(button.label)), width, button.visual_style) is not None
+    assert quick > 60  # most labels take the quick way
 
 
 @pytest.mark.parametrize("theme", ["textual-dark", "textual-light", "ansi-dark", "monokai"])

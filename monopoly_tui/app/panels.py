@@ -23,7 +23,7 @@ from .plain import plain
 from .players import players_key, players_table, token_chip
 from .prompts import Choice, Prompt
 from .prose import Prose
-from .rows import KEPT, Rows
+from .rows import KEPT, Rows, quick_strip
 from .steady import Steady
 
 
@@ -133,7 +133,10 @@ class ChoiceButton(Button):
         if strip is None:
             if len(self._drawn) >= KEPT:
                 self._drawn.clear()
-            strip = self._drawn[key] = super().render_line(y)
+            quick = None
+            if y == 0 and self.size.height == 1 and self._text is not None:
+                quick = quick_strip(self, Text(self._text), self.size.width, self.visual_style)
+            strip = self._drawn[key] = super().render_line(y) if quick is None else quick
         return strip
 
     def render_lines(self, crop: Region) -> list[Strip]:

@@ -58,17 +58,21 @@ def quick_strip(widget: Widget, row: Text, width: int, style: Style) -> Strip | 
     """The row as `Visual.to_strips` renders it for the widget (left-aligned on one line, each run of text
     in its terminal style with its offset, which a selection by the mouse reads), without Textual's
     general pipeline: most of a throw's time went there, a style worked out for every run of every new
-    row. None where the row is not one Textual renders so simply (too wide, tabs or control codes, links
-    or meta in its styles, a text style of CSS, alignment or padding): that row goes through Textual."""
+    row (a centred one, a button's label, padded with the background as Textual pads it). None where the
+    row is not one Textual renders so simply (too wide, tabs or control codes, links or meta in its
+    styles, a text style of CSS, other alignments, line padding where lines wrap): that row goes through
+    Textual."""
     plain = row.plain
     if not plain:  # as an empty line of a whole text: nothing
         return Strip([], 0)
     if len(plain) > width or row.cell_len > width or AWKWARD.search(plain):
         return None
     styles = widget.styles
-    if styles.text_align not in ("left", "start") or styles.content_align != ("left", "top"):
+    centred = styles.text_align == "center"  # a button's label
+    across, down = styles.content_align
+    if not (centred or styles.text_align in ("left", "start")) or (across != "left" and not centred):
         return None
-    if styles.line_pad:
+    if (styles.line_pad and styles.text_wrap != "nowrap") or (down != "top" and widget.size.height != 1):
         return None
     spans: list[tuple[int, int, RichStyle | str]] = []
     if row.style:
@@ -84,13 +88,21 @@ def quick_strip(widget: Widget, row: Text, width: int, style: Style) -> Strip | 
     cuts = sorted({0, len(plain), *(s for s, _, _ in spans), *(e for _, e, _ in spans)})
     theme = widget.app.ansi_theme
     segments: list[Segment] = []
+    left = right = 0
+    if centred:
+        left = (width - row.cell_len) // 2
+        right = width - row.cell_len - left
+        if left:
+            segments.append(Segment(" " * left, style.background_style.rich_style))
     for start, end in pairwise(cuts):
         over = tuple(span_style for s, e, span_style in spans if s <= start < e and span_style)
         look = _look(widget, theme, style, over)
         if look.meta:
             return None
         segments.append(Segment(plain[start:end], look + RichStyle.from_meta({"offset": (start, 0)})))
-    return Strip(segments, row.cell_len)
+    if right:
+        segments.append(Segment(" " * right, style.background_style.rich_style))
+    return Strip(segments, row.cell_len + left + right)
 
 
 def row_key(row: Text) -> Hashable:
