@@ -7,11 +7,11 @@ and each draw returns the next generator state together with the value.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
-_MASK = (1 << 64) - 1
-FACES = tuple((face // 6 + 1, face % 6 + 1) for face in range(36))
+_MASK: Final = (1 << 64) - 1
+FACES: Final = tuple((face // 6 + 1, face % 6 + 1) for face in range(36))
 """The 36 equally likely throws of two dice, by a draw modulo 36."""
 
 
