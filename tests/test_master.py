@@ -56,6 +56,11 @@ RICH = {0: 3_000_000}
 """Seat 0's cash in the orange scenarios: enough to pay what «Сильный» asks for the group's last street
 and build on it."""
 
+SHORT = {0: 500_000}
+"""Seat 0's cash when it offers 150 000 for the light blue street it lacks: left with 350 000, short of
+three houses a street there (450 000) with «Сильный»'s float, so the master plays the offer out rather
+than refusing it at once (builds_what_it_buys)."""
+
 
 def master(seat: int, effort: Effort = LIGHT) -> MasterBot:
     bot = make_bot("master", 1, seat)
@@ -90,7 +95,7 @@ def test_a_third_level_offered_by_name() -> None:
 def test_a_decision_spends_no_more_than_its_budget() -> None:
     """Answering an offer «Сильный» would refuse but that gives it something: played out, each candidate
     at most as often as the budget allows, every playout within the horizon."""
-    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0})
+    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0}, cash=SHORT)
     bot = master(1)
     assert not bot.likes_trade(state, 1, state.trade)  # type: ignore[arg-type]
     bot.choose(state, 1)
@@ -103,7 +108,7 @@ def test_a_decision_spends_no_more_than_its_budget() -> None:
 def test_every_effort_keeps_to_its_rounds() -> None:
     """The efforts the app uses, on a decision that plays out: each candidate within the effort's
     playouts, every playout within its horizon, the rounds spent within the decision's budget."""
-    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0})
+    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0}, cash=SHORT)
     for name, effort in EFFORTS.items():
         bot = master(1, effort)
         bot.choose(state, 1)
@@ -117,7 +122,7 @@ def test_the_playouts_stop_before_going_past_the_looks_at_managing_allowed() -> 
     """The budget also counts the playout players' looks at managing (what a playout round costs varies
     with the trading and bidding in it; those looks vary less): with half the looks the same decision
     took uncapped, it stops playing out once the next playouts would, on average, go past them."""
-    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0})
+    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0}, cash=SHORT)
     effort = Effort(rounds=96, horizon=3, least=8, most=8, trades=False)
     free = master(1, effort)
     free.choose(state, 1)
