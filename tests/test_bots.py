@@ -549,7 +549,6 @@ class Forgetful:
         if isinstance(fresh, StrongBot):
             fresh._reserve = StrongBot(0, seat)._reserve
             fresh._no_offer = None
-            fresh._priced = StrongBot(0, seat)._priced
             fresh._order = StrongBot(0, seat)._order
             fresh._still = None
         action: Action | None = getattr(self.bot, ask)(state, seat)

@@ -20,7 +20,15 @@ from monopoly_tui.bots.simple import APPRAISER as PRINTED
 from monopoly_tui.bots.simple import BUYER
 from monopoly_tui.bots.strong import StrongBot
 from monopoly_tui.bots.strong_terms import APPRAISER, CASH_LADDER, MARKET, NEVER, RETRY_AFTER
-from monopoly_tui.bots.trading import Reach, Wish, lot_gains, lot_gains_afresh, offer_of, swap_lots
+from monopoly_tui.bots.trading import (
+    Reach,
+    Wish,
+    lot_gains,
+    lot_gains_afresh,
+    offer_of,
+    street_gains,
+    swap_lots,
+)
 from monopoly_tui.bots.valuation import (
     View,
     colour_group,
@@ -91,6 +99,48 @@ def test_an_exchange_is_priced_again_when_a_lot_of_its_groups_changes() -> None:
         APPRAISER, changed, partner, seat, (), (street,)
     )
     assert lot_gains(APPRAISER, changed, partner, seat, (), (street,)) != before
+
+
+def test_an_exchange_of_streets_priced_from_its_streets_is_priced_as_afresh() -> None:
+    """street_gains prices an exchange of streets (the offer search's: cash for a partner's streets, or
+    one of seat's streets for them) from those streets and their groups alone: in thousands of positions
+    of real games, for streets held by each side (mortgaged, built on, whole groups made and broken), it
+    equals lot_gains worked out afresh; anything else (a station, a lot its giver does not hold) it hands
+    to lot_gains."""
+    chooser = random.Random(17)
+    compared = differed = mortgaged = whole = 0
+    for state in positions((0, 1)):
+        board = state.board
+        streets = [i for i in board.properties if isinstance(board.squares[i], Street)]
+        for _ in range(6):
+            p, q = chooser.sample(range(4), 2)
+            mine = [i for i in streets if state.owner[i] == p]
+            theirs = [i for i in streets if state.owner[i] == q]
+            give = tuple(chooser.sample(mine, chooser.randint(0, min(2, len(mine)))))
+            take = tuple(chooser.sample(theirs, chooser.randint(0, min(3, len(theirs)))))
+            appraiser = chooser.choice((APPRAISER, MARKET, BUYER, PRINTED))
+            expected = lot_gains_afresh(appraiser, state, p, q, give, take)
+            assert street_gains(appraiser, state, p, q, give, take) == expected, (p, q, give, take)
+            compared += 1
+            differed += expected != (0, 0)
+            mortgaged += any(state.mortgaged[i] for i in (*give, *take))
+            whole += any(owns_group(state, q, colour_group(board, i)) for i in take)
+    assert compared > 2000 and differed > 1000 and mortgaged > 100 and whole > 20
+    state = positions((2,))[150]
+    held = [i for i in state.board.properties if state.owner[i] is not None]
+    station = next(i for i in held if state.board.squares[i].kind == "station")
+    holder = state.owner[station]
+    assert holder is not None
+    other = (holder + 1) % 4
+    for p, q, give in ((other, holder, ()), (holder, other, (station,))):
+        take = (station,) if not give else ()
+        assert street_gains(APPRAISER, state, p, q, give, take) == lot_gains_afresh(
+            APPRAISER, state, p, q, give, take
+        )
+    stranger = next(i for i in held if state.owner[i] not in (holder, other))
+    assert street_gains(APPRAISER, state, other, holder, (), (stranger,)) == lot_gains_afresh(
+        APPRAISER, state, other, holder, (), (stranger,)
+    )
 
 
 def test_the_lots_to_swap_kept_are_those_found_afresh() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ..engine import GameState, ProposeTrade, why_illegal
 from .base import BotBase, JailPolicy
-from .outlook import NOTHING_SEEN, Holdings, holdings, unchanged
+from .outlook import Holdings, holdings, unchanged
 from .strong_stones import Stone, stepping_stones
 from .strong_terms import (
     APPRAISER,
@@ -31,8 +31,8 @@ from .strong_terms import (
     STONE_LADDER,
     THREAT_SHARE,
 )
-from .trading import Reach, Wish, gains, lot_gains, offer_of, swap_lots, view_after
-from .valuation import Appraiser, View, colour_group, group_threat, owns_group
+from .trading import Reach, Wish, gains, offer_of, street_gains, swap_lots, view_after
+from .valuation import View, colour_group, group_threat, owns_group
 
 
 def _others_cash(state: GameState, seat: int) -> tuple[int, ...]:
@@ -40,10 +40,9 @@ def _others_cash(state: GameState, seat: int) -> tuple[int, ...]:
     return tuple(0 if i == seat else p.cash for i, p in enumerate(state.players))
 
 
-Exchange = tuple[int, int, tuple[int, ...], tuple[int, ...], bool]
-"""Proposer, partner, the lots each hands over, and whether priced by APPRAISER (else MARKET)."""
-Priced = dict[Exchange, tuple[int, int]]
-Swaps = dict[tuple[int, Wish], list[int]]
+Terms = tuple[int, tuple[int, ...], int, tuple[int, ...]]
+"""An offer's terms: the partner, the lots offered, the cash offered and the lots asked for (offer_of
+makes the action)."""
 NoOffer = tuple[
     int,
     Holdings,
@@ -54,9 +53,9 @@ NoOffer = tuple[
     Reach | None,
     int,
     list[tuple[Wish, int]],
-    list[tuple[ProposeTrade, int]],
+    list[tuple[Terms, int]],
 ]
-Candidate = tuple[int, ProposeTrade, tuple[int, ...]]
+Candidate = tuple[int, Terms, tuple[int, ...]]
 """An offer worth making, the cash it needs in hand, and for a swap the partner's group it completes."""
 
 
@@ -70,17 +69,12 @@ class StrongDealer(BotBase):
         self._no_offer: NoOffer | None = None
         """(seat, holdings, round, cash, spare cash, the others' cash, what the search read when no offer
         was in reach of the cash, the least cash an offer would pay, the wishes tried and their tries,
-        the stepping stones' offers and their tries) when `_offer` last found none."""
+        the stepping stones' offers' terms and their tries) when `_offer` last found none."""
         self._asks = 0
         """Offers made so far (each changes `_asked`)."""
         self._floor: tuple[GameState, int, int, tuple[Wish, ...], int, int] | None = None
         """(state, seat, reserve, wishes, offers made, the floor): the least cash the offers `_offer` last
         looked at all of needed, for `_offer_floor` asked next about the very same."""
-        self._priced: tuple[Holdings, Priced, Swaps]
-        self._priced = (NOTHING_SEEN, {}, {})
-        """The holdings seen and, for them, lot_gains of each exchange of lots priced (what lots are worth
-        depends on the holdings alone: the same offer is priced again only once something changed), and
-        the lots seat could swap for each wish (swap_lots: the holdings alone, too)."""
         self._order: tuple[tuple[Wish, ...], list[Wish]] = ((), [])
         """The last wishes seen, most valuable group first (the outlook keeps the same tuple)."""
         self._stones: tuple[int, Any, Any, tuple[int, ...], list[Stone]] = (-1, (), (), (), [])
@@ -117,7 +111,7 @@ class StrongDealer(BotBase):
                     and none[8] == tries
                     and (unchanged(state, none[1]) or reach.holds(state, seat, wished))
                     and none[9]
-                    == [(offer, tried) for _, offer, tried in self._stone_offers(state, seat, reserve)]
+                    == [(terms, tried) for _, terms, tried in self._stone_offers(state, seat, reserve)]
                 ):
                     floor = NEVER if least == NEVER else least + reserve
                     self._floor = (state, seat, reserve, wished, self._asks, floor)
@@ -132,34 +126,34 @@ class StrongDealer(BotBase):
                 return None
         floor = NEVER
         for wish, tried in tries:
-            for needs, offer, theirs in self._candidates(
+            for needs, terms, theirs in self._candidates(
                 state, seat, wish, tried % len(CASH_LADDER), reserve
             ):
                 floor = min(floor, needs)
-                if (
-                    needs <= cash
-                    and (
-                        not theirs
-                        or self._outbuilds(state, seat, wish.partner, wish.group, theirs, needs - reserve)
-                    )
-                    and why_illegal(state, offer) is None
+                paid = needs - reserve
+                if needs <= cash and (
+                    not theirs or self._outbuilds(state, seat, wish.partner, wish.group, theirs, paid)
                 ):
-                    self._asked[wish.lots] = (tried + 1, state.round)
+                    offer = offer_of(seat, *terms)
+                    if why_illegal(state, offer) is None:
+                        self._asked[wish.lots] = (tried + 1, state.round)
+                        self._asks += 1
+                        return offer
+        stones = self._stone_offers(state, seat, reserve)
+        for needs, terms, tried in stones:
+            floor = min(floor, needs)
+            if needs <= cash:
+                offer = offer_of(seat, *terms)
+                if why_illegal(state, offer) is None:
+                    self._stones_asked[terms[3][0]] = (tried + 1, state.round)
                     self._asks += 1
                     return offer
-        stones = self._stone_offers(state, seat, reserve)
-        for needs, offer, tried in stones:
-            floor = min(floor, needs)
-            if needs <= cash and why_illegal(state, offer) is None:
-                self._stones_asked[offer.take.lots[0]] = (tried + 1, state.round)
-                self._asks += 1
-                return offer
         # With no offer in reach of the cash (floor > cash), what the search read of the holdings is noted.
         reach = Reach.of(state, seat, wished) if floor > cash else None
         least = NEVER if floor == NEVER else floor - reserve
         others = _others_cash(state, seat)
-        terms = [(offer, tried) for _, offer, tried in stones]
-        self._no_offer = (seat, holdings(state), state.round, cash, spare, others, reach, least, tries, terms)
+        asked = [(stone, tried) for _, stone, tried in stones]
+        self._no_offer = (seat, holdings(state), state.round, cash, spare, others, reach, least, tries, asked)
         self._floor = (state, seat, reserve, wished, self._asks, floor)
         return None
 
@@ -237,18 +231,18 @@ class StrongDealer(BotBase):
             self._stones = (seat, state.owner, state.mortgaged, state.eliminated, stones)
         return stones
 
-    def _stone_offers(self, state: GameState, seat: int, reserve: int) -> list[tuple[int, ProposeTrade, int]]:
+    def _stone_offers(self, state: GameState, seat: int, reserve: int) -> list[tuple[int, Terms, int]]:
         """Cash offers for the stepping stones not asked for this round (nor, once the ladder is
         exhausted, for RETRY_AFTER rounds), each with the cash it needs in hand (what it pays plus the
         reserve) and the offers made for it so far: the street's value to its holder times
         STONE_LADDER at this try, and a thousand more (a holder who sells at its value gains by it)."""
-        out = []
+        out: list[tuple[int, Terms, int]] = []
         for stone in self._stepping_stones(state, seat):
             tries, last = self._stones_asked.get(stone.square, (0, -RETRY_AFTER))
             if last == state.round or (tries >= len(STONE_LADDER) and state.round - last < RETRY_AFTER):
                 continue
             cash = -(-int(STONE_LADDER[tries % len(STONE_LADDER)] * stone.value) // 1000) * 1000 + 1000
-            out.append((cash + reserve, offer_of(seat, stone.holder, (), cash, (stone.square,)), tries))
+            out.append((cash + reserve, (stone.holder, (), cash, (stone.square,)), tries))
         return out
 
     def _candidates(
@@ -261,25 +255,28 @@ class StrongDealer(BotBase):
         partner's gain SHARES[step] of the bot's own. A swap is made only where the bot would build the
         more threatening group with the cash each side then holds (`_outbuilds`): the caller judges
         that of an offer in reach of its cash (the least cash an offer needs is worked out without it,
-        which only makes it less)."""
+        which only makes it less). Each offer is its terms (`Terms`): the caller makes the action of
+        the one it makes."""
         out: list[Candidate] = []
         partner = wish.partner
-        own = self._lot_gains(state, seat, partner, (), wish.lots)[0]
-        market = self._lot_gains(state, seat, partner, (), wish.lots, MARKET)[0]
+        take = wish.lots
+        own = street_gains(APPRAISER, state, seat, partner, (), take)[0]
+        market = street_gains(MARKET, state, seat, partner, (), take)[0]
         cash = -(-int(CASH_LADDER[step] * market) // 1000) * 1000
         if own - cash > 0:
-            out.append((cash + reserve, offer_of(seat, partner, (), cash, wish.lots), ()))
+            out.append((cash + reserve, (partner, (), cash, take), ()))
         share = SHARES[step]
         board = state.board
         wished = APPRAISER.group_worth(board, wish.group)
-        for mine in self._swaps(state, seat, wish):
+        for mine in swap_lots(state, seat, wish):
             theirs_group = colour_group(board, mine)
             if APPRAISER.group_worth(board, theirs_group) > wished:
                 continue  # never a better group for a worse one
-            gain, theirs = self._lot_gains(state, seat, partner, (mine,), wish.lots)
+            give = (mine,)
+            gain, theirs = street_gains(APPRAISER, state, seat, partner, give, take)
             cash = max(0, -(-int((share * gain - theirs) / (1 + share)) // 1000) * 1000)
             if gain - cash > 0:
-                out.append((cash + reserve, offer_of(seat, partner, (mine,), cash, wish.lots), theirs_group))
+                out.append((cash + reserve, (partner, give, cash, take), theirs_group))
         return out
 
     @staticmethod
@@ -294,38 +291,6 @@ class StrongDealer(BotBase):
         budget = state.players[seat].cash - paid - BUILD_FLOAT
         their_budget = state.players[partner].cash + paid - BUILD_FLOAT
         return group_threat(board, mine, budget) >= THREAT_SHARE * group_threat(board, theirs, their_budget)
-
-    def _memory(self, state: GameState) -> tuple[Priced, Swaps]:
-        """What is remembered for these holdings (forgotten as soon as they change)."""
-        seen, priced, swaps = self._priced
-        if not unchanged(state, seen):
-            priced, swaps = {}, {}
-            self._priced = (holdings(state), priced, swaps)
-        return priced, swaps
-
-    def _lot_gains(
-        self,
-        state: GameState,
-        seat: int,
-        partner: int,
-        give: tuple[int, ...],
-        take: tuple[int, ...],
-        appraiser: Appraiser = APPRAISER,
-    ) -> tuple[int, int]:
-        priced = self._memory(state)[0]
-        key = (seat, partner, give, take, appraiser is APPRAISER)
-        found = priced.get(key)
-        if found is None:
-            found = priced[key] = lot_gains(appraiser, state, seat, partner, give, take)
-        return found
-
-    def _swaps(self, state: GameState, seat: int, wish: Wish) -> list[int]:
-        """swap_lots, remembered for these holdings."""
-        swaps = self._memory(state)[1]
-        mine = swaps.get((seat, wish))
-        if mine is None:
-            mine = swaps[seat, wish] = swap_lots(state, seat, wish)
-        return mine
 
     def likes_trade(self, state: GameState, seat: int, offer: ProposeTrade) -> bool:
         theirs, mine = gains(APPRAISER, state, offer)

@@ -357,6 +357,29 @@ def _group_values(appraiser: Appraiser, board: Board) -> dict[tuple[int, ...], i
     return _lookups(appraiser, board)[1]
 
 
+StreetTable = tuple[tuple[tuple[int, int, int, tuple[int, ...]] | None, ...], dict[tuple[int, ...], int]]
+_STREETS: list[tuple[Appraiser, Board, StreetTable]] = []
+"""The last appraiser and board asked about, and their street table (an appraiser is asked in runs)."""
+
+
+def street_table(appraiser: Appraiser, board: Board) -> StreetTable:
+    """For each square, a street's (price, value when mortgaged, house cost, colour group), None off the
+    streets; and each colour group's value: what `worth_change` reads of an exchange of streets."""
+    for seen, seen_board, table in _STREETS:
+        if seen is appraiser and seen_board is board:
+            return table
+    lots, groups = _worth_table(appraiser, board)
+    streets: list[tuple[int, int, int, tuple[int, ...]] | None] = [None] * len(board.squares)
+    for i, kind, price, pledged, house in lots:
+        if kind == _STREET:
+            streets[i] = (price, pledged, house, board.group_of[i])
+    made: StreetTable = (tuple(streets), dict(groups))
+    if len(_STREETS) >= 4:
+        _STREETS.clear()
+    _STREETS.append((appraiser, board, made))
+    return made
+
+
 def group_threat(board: Board, group: tuple[int, ...], budget: int) -> float:
     """The rent a whole colour group charges per round of visits (rents weighted by how often each
     square is visited) once `budget` is spent on building it evenly, up to hotels; a bare group charges
