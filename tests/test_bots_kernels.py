@@ -19,6 +19,7 @@ from monopoly_tui.bots.rents import NOMINAL_DICE, lot_rents
 from monopoly_tui.bots.simple import APPRAISER as PRINTED
 from monopoly_tui.bots.simple import BUYER
 from monopoly_tui.bots.strong import StrongBot
+from monopoly_tui.bots.strong_stones import stepping_stones
 from monopoly_tui.bots.strong_terms import APPRAISER, CASH_LADDER, MARKET, NEVER, RETRY_AFTER
 from monopoly_tui.bots.trading import (
     Reach,
@@ -141,6 +142,26 @@ def test_an_exchange_of_streets_priced_from_its_streets_is_priced_as_afresh() ->
     assert street_gains(APPRAISER, state, other, holder, (), (stranger,)) == lot_gains_afresh(
         APPRAISER, state, other, holder, (), (stranger,)
     )
+
+
+def test_the_stepping_stones_kept_are_those_found_afresh() -> None:
+    """«Сильный» keeps its stepping stones across owners that changed only in groups it lacks other than
+    two streets of (before and after) and mortgages off the stones: in every position of real games, in
+    order (as a bot meets them) and in random order, they equal the stones found afresh."""
+    chooser = random.Random(11)
+    states = positions((0, 1, 2), every=1)
+    shuffled = list(states)
+    chooser.shuffle(shuffled)
+    compared = found = 0
+    for order in (states, shuffled):
+        bots = [StrongBot(0, seat) for seat in range(4)]
+        for state in order:
+            for seat, bot in enumerate(bots):
+                expected = stepping_stones(state, seat)
+                assert bot._stepping_stones(state, seat) == expected, (state.round, seat)
+                compared += 1
+                found += bool(expected)
+    assert compared > 10_000 and found > 2_000
 
 
 def test_the_lots_to_swap_kept_are_those_found_afresh() -> None:

@@ -12,9 +12,12 @@ sides' worth, by the same measure of threat.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import compress
+from operator import ne
 from typing import Any
 
-from ..engine import GameState, ProposeTrade, why_illegal
+from ..engine import Board, GameState, ProposeTrade, why_illegal
 from .base import BotBase, JailPolicy
 from .outlook import Holdings, holdings, unchanged
 from .strong_stones import Stone, stepping_stones
@@ -223,12 +226,22 @@ class StrongDealer(BotBase):
 
     def _stepping_stones(self, state: GameState, seat: int) -> list[Stone]:
         """stepping_stones, remembered for these owners and mortgages (what they read, buildings aside:
-        no stone has any) and these players out of the game."""
+        no stone has any) and these players out of the game. Owners that changed only in colour groups
+        seat lacks other than two streets of, before and after, and mortgages that changed only off
+        the stones, leave them as they were (a stone is a street of a group seat lacks two of)."""
         known_seat, owner, mortgaged, out, stones = self._stones
-        same = state.owner is owner and state.mortgaged is mortgaged and state.eliminated == out
-        if seat != known_seat or not same:
-            stones = stepping_stones(state, seat)
-            self._stones = (seat, state.owner, state.mortgaged, state.eliminated, stones)
+        if seat == known_seat and state.eliminated == out:
+            now_owner, now_mortgaged = state.owner, state.mortgaged
+            if now_owner is owner and now_mortgaged is mortgaged:
+                return stones
+            if _same_stones(state.board, seat, owner, now_owner) and (
+                now_mortgaged is mortgaged
+                or not any(now_mortgaged[stone.square] != mortgaged[stone.square] for stone in stones)
+            ):
+                self._stones = (seat, now_owner, now_mortgaged, out, stones)
+                return stones
+        stones = stepping_stones(state, seat)
+        self._stones = (seat, state.owner, state.mortgaged, state.eliminated, stones)
         return stones
 
     def _stone_offers(self, state: GameState, seat: int, reserve: int) -> list[tuple[int, Terms, int]]:
@@ -312,6 +325,26 @@ class StrongDealer(BotBase):
                 board, theirs_done, their_budget
             )
         return True
+
+
+def _same_stones(board: Board, seat: int, was: Sequence[int | None], now: Sequence[int | None]) -> bool:
+    """Whether owners changing from `was` to `now` leave seat's stepping stones as they were: every
+    square whose owner changed is off the colour groups, or in one seat lacks other than exactly two
+    streets of, before and after."""
+    if was is now:
+        return True
+    if len(was) != len(now):
+        return False
+    for square in compress(range(len(now)), map(ne, now, was)):
+        group = colour_group(board, square)
+        if group and (_lacks(group, was, seat) == 2 or _lacks(group, now, seat) == 2):
+            return False
+    return True
+
+
+def _lacks(group: tuple[int, ...], owner: Sequence[int | None], seat: int) -> int:
+    """How many streets of the group seat does not hold."""
+    return sum(1 for i in group if owner[i] != seat)
 
 
 def _completed(state: GameState, after: View, seat: int, received: tuple[int, ...]) -> tuple[int, ...]:
