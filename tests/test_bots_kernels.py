@@ -14,7 +14,7 @@ from typing import ClassVar
 from factory import NAMES, board, make_state
 
 from monopoly_tui.bots import make_bot, play_game, trading
-from monopoly_tui.bots.outlook import outlook
+from monopoly_tui.bots.outlook import Watcher, outlook
 from monopoly_tui.bots.rents import NOMINAL_DICE, lot_rents
 from monopoly_tui.bots.simple import APPRAISER as PRINTED
 from monopoly_tui.bots.simple import BUYER
@@ -162,6 +162,28 @@ def test_the_stepping_stones_kept_are_those_found_afresh() -> None:
                 compared += 1
                 found += bool(expected)
     assert compared > 10_000 and found > 2_000
+
+
+def test_the_outlook_kept_is_the_outlook_found_afresh() -> None:
+    """A seat's Watcher keeps its outlook while the owners near the seat stay, working out again only
+    what is mortgaged and what may be built when mortgages or buildings there change: in every position
+    of real games, in order and shuffled, it equals the outlook found afresh (and the same wishes are
+    the very same values)."""
+    chooser = random.Random(3)
+    states = positions((0, 1), every=1)
+    shuffled = list(states)
+    chooser.shuffle(shuffled)
+    compared = pledged = 0
+    for order in (states, shuffled):
+        watchers = [Watcher() for _ in range(4)]
+        for state in order:
+            for seat, watcher in enumerate(watchers):
+                expected = outlook(state, seat)
+                assert watcher.outlook(state, seat) == expected, (state.round, seat)
+                assert all(a is b for a, b in zip(outlook(state, seat).wishes, expected.wishes, strict=True))
+                compared += 1
+                pledged += bool(expected.pledged)
+    assert compared > 10_000 and pledged > 2_000
 
 
 def test_the_lots_to_swap_kept_are_those_found_afresh() -> None:
