@@ -144,6 +144,28 @@ def test_an_exchange_of_streets_priced_from_its_streets_is_priced_as_afresh() ->
     )
 
 
+def test_the_candidates_worked_out_once_per_wish_are_those_priced_exchange_by_exchange() -> None:
+    """The offer search works out what the wished streets are worth once per wish, and each swap from
+    the street seat gives: in every position of real games, for every wish of every seat and every
+    try, its candidates (terms, cash needed, the partner's group completed) are those priced exchange
+    by exchange (street_gains, equal to lot_gains afresh)."""
+    bot = StrongBot(0, 0)
+    compared = swaps = 0
+    for state in positions((0, 1, 2)):
+        for seat in range(4):
+            for wish in outlook(state, seat).wishes:
+                for step in range(len(CASH_LADDER)):
+                    expected = bot._candidates_priced(state, seat, wish, step, 70_000)
+                    assert bot._candidates(state, seat, wish, step, 70_000) == expected, (seat, wish, step)
+                    compared += 1
+                    swaps += sum(1 for _, _, theirs in expected if theirs)
+    assert compared > 5_000 and swaps > 200
+    state = next(s for s in positions((0,)) if outlook(s, 0).wishes)
+    wish = outlook(state, 0).wishes[0]
+    stale = Wish(wish.group, (wish.partner + 1) % 4, wish.lots)  # not a wish of this state's
+    assert bot._candidates(state, 0, stale, 0, 0) == bot._candidates_priced(state, 0, stale, 0, 0)
+
+
 def test_the_stepping_stones_kept_are_those_found_afresh() -> None:
     """«Сильный» keeps its stepping stones across owners that changed only in groups it lacks other than
     two streets of (before and after) and mortgages off the stones: in every position of real games, in

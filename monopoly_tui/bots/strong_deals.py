@@ -18,6 +18,7 @@ from operator import ne
 from typing import Any
 
 from ..engine import Board, GameState, ProposeTrade, why_illegal
+from ..engine.mortgages import interest
 from .base import BotBase, JailPolicy
 from .outlook import Holdings, holdings, unchanged
 from .strong_stones import Stone, stepping_stones
@@ -35,7 +36,7 @@ from .strong_terms import (
     THREAT_SHARE,
 )
 from .trading import Reach, Wish, gains, offer_of, street_gains, swap_lots, view_after
-from .valuation import View, colour_group, group_threat, owns_group
+from .valuation import View, colour_group, group_threat, owns_group, street_table
 
 
 def _others_cash(state: GameState, seat: int) -> tuple[int, ...]:
@@ -270,6 +271,57 @@ class StrongDealer(BotBase):
         that of an offer in reach of its cash (the least cash an offer needs is worked out without it,
         which only makes it less). Each offer is its terms (`Terms`): the caller makes the action of
         the one it makes."""
+        out: list[Candidate] = []
+        partner = wish.partner
+        take = wish.lots
+        board = state.board
+        streets, bonus = street_table(APPRAISER, board)
+        owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
+        # What the wished streets are worth to their holder, and the interest due on receiving them:
+        # every exchange below moves them to seat (see street_gains, worked out here once per wish).
+        worth = owed = 0
+        for i in take:
+            street = streets[i]
+            if street is None or owner[i] != partner:
+                return self._candidates_priced(state, seat, wish, step, reserve)
+            price, pledged, house, _ = street
+            if mortgaged[i]:
+                worth += pledged
+                owed += interest(state, i)
+            else:
+                worth += price
+            worth += buildings[i] * house // 2
+        # The wished group becomes whole for seat (it holds its other streets), and was not the
+        # partner's (seat holds a street of it).
+        wished = bonus[wish.group]
+        own = worth - owed + wished
+        market = worth - owed + street_table(MARKET, board)[1][wish.group]
+        cash = -(-int(CASH_LADDER[step] * market) // 1000) * 1000
+        if own - cash > 0:
+            out.append((cash + reserve, (partner, (), cash, take), ()))
+        share = SHARES[step]
+        for mine in swap_lots(state, seat, wish):
+            theirs_group = colour_group(board, mine)
+            their_bonus = bonus[theirs_group]
+            if their_bonus > wished:
+                continue  # never a better group for a worse one
+            # mine completes the partner's group (it holds the others), which was seat's only if
+            # mine is the whole of it.
+            street = streets[mine]
+            assert street is not None  # (swap_lots: streets of seat's completing the partner's group)
+            price, pledged, house, _ = street
+            given = (pledged if mortgaged[mine] else price) + buildings[mine] * house // 2
+            gain = worth - given - owed + wished - (their_bonus if len(theirs_group) == 1 else 0)
+            theirs = given - worth + their_bonus - (interest(state, mine) if mortgaged[mine] else 0)
+            cash = max(0, -(-int((share * gain - theirs) / (1 + share)) // 1000) * 1000)
+            if gain - cash > 0:
+                out.append((cash + reserve, (partner, (mine,), cash, take), theirs_group))
+        return out
+
+    def _candidates_priced(
+        self, state: GameState, seat: int, wish: Wish, step: int, reserve: int
+    ) -> list[Candidate]:
+        """_candidates with every exchange priced by street_gains (a wish that is not one of state's)."""
         out: list[Candidate] = []
         partner = wish.partner
         take = wish.lots
