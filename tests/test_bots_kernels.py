@@ -34,9 +34,11 @@ from monopoly_tui.bots.valuation import (
     View,
     colour_group,
     completes_group,
+    danger,
     lots_of,
     owns_group,
     rent_income,
+    rent_peaks,
     visit_rates,
 )
 from monopoly_tui.engine import GameState, ProposeTrade, Rules, TradeSide, rent_due
@@ -280,6 +282,14 @@ def test_the_rents_kept_are_the_rules_rents_in_every_position() -> None:
                 lots = [i for i in h.board.properties if h.owner[i] == seat]
                 income = int(sum(rent_due(h, i, NOMINAL_DICE) * rates[i] for i in lots))
                 assert rent_income(h, seat) == income
+            expected: dict[int, int] = {}
+            for i in h.board.properties:
+                holder = h.owner[i]
+                if holder is not None:
+                    expected[holder] = max(expected.get(holder, 0), rent_due(h, i, NOMINAL_DICE))
+            assert rent_peaks(h) == expected
+            for seat in range(4):
+                assert danger(h, seat) == max((r for o, r in expected.items() if o != seat), default=0)
     assert len(states) > 1000
     assert built > 300
     assert any(p.in_jail for s in jailed for p in s.players)
