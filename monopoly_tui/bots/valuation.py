@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import compress, repeat
-from operator import eq, mul, ne
 from typing import Any
 
 from ..engine import Board, GameState, PlayerState, Rules
@@ -134,9 +132,8 @@ def _rest_after(board: Board, square: int) -> list[tuple[int, float]]:
 def rent_income(h: View | GameState, seat: int) -> int:
     """What one visit to each of seat's lots would pay now: a measure of the lots' earning power."""
     rates = visit_rates(h.board)
-    held = _held(h, seat)
-    # The products added in board order from 0, as a generator would (in C).
-    return int(sum(map(mul, map(lot_rents(h).__getitem__, held), map(rates.__getitem__, held))))
+    rents = lot_rents(h)
+    return int(sum(rents[i] * rates[i] for i in _held(h, seat)))
 
 
 _HELD: dict[int, tuple[Sequence[int | None], Board, tuple[int, ...]]] = {}
@@ -161,48 +158,35 @@ def danger(h: View | GameState, seat: int) -> int:
     return max((rent for owner, rent in peaks.items() if owner != seat), default=0)
 
 
-_PEAKS: list[tuple[tuple[object, ...], dict[int, int], Sequence[int | None], list[int]]] = []
+_PEAKS: list[tuple[tuple[object, ...], dict[int, int]]] = []
 """The last rent peaks and what they were worked out from: board, rules, the holdings' tuples and who
-is in jail (the bots of one game ask in turn, about the same board), the owners and the rents."""
+is in jail (the bots of one game ask in turn, about the same board)."""
 
 
 def rent_peaks(h: View | GameState) -> dict[int, int]:
     """For each seat owning a lot, the highest rent one of its lots charges now (nominal dice).
 
     Rents depend on the holdings, and on who is in jail only when jailed owners collect nothing: the
-    last answer is kept for the very same tuples (the engine makes new ones for every change). For
-    other holdings on the same board, only the peaks of the seats that held or hold a lot whose owner
-    or rent changed are worked out again."""
+    last answer is kept for the very same tuples (the engine makes new ones for every change)."""
     jailed = None if h.rules.rent.collect_in_jail else tuple(p.in_jail for p in h.players)
     key = (h.board, h.rules, h.owner, h.mortgaged, h.buildings)
-    owner = key[2]
     if _PEAKS:
-        seen, peaks, seen_owner, seen_rents = _PEAKS[0]
-        if seen[0] is key[0] and seen[1] is key[1]:
-            if seen[2] is key[2] and seen[3] is key[3] and seen[4] is key[4] and seen[5] == jailed:
-                return peaks
-            rents = lot_rents(h)
-            squares = range(len(owner))
-            changed = set(compress(squares, map(ne, rents, seen_rents)))
-            if owner is not seen_owner:
-                changed.update(compress(squares, map(ne, owner, seen_owner)))
-            peaks = peaks.copy()
-            for seat in {owner[i] for i in changed} | {seen_owner[i] for i in changed}:
-                if seat is not None:
-                    peak = max(compress(rents, map(eq, owner, repeat(seat))), default=-1)
-                    if peak < 0:
-                        del peaks[seat]
-                    else:
-                        peaks[seat] = peak
-            _PEAKS[:] = [((*key, jailed), peaks, owner, rents)]
+        seen, peaks = _PEAKS[0]
+        if (
+            seen[2] is key[2]
+            and seen[3] is key[3]
+            and seen[4] is key[4]
+            and seen[0] is key[0]
+            and seen[1] is key[1]
+            and seen[5] == jailed
+        ):
             return peaks
     peaks = {}
-    rents = lot_rents(h)
     # Off the properties nobody owns anything: the squares in board order are the properties'.
-    for seat, rent in zip(owner, rents, strict=True):
-        if seat is not None and rent > peaks.get(seat, -1):
-            peaks[seat] = rent
-    _PEAKS[:] = [((*key, jailed), peaks, owner, rents)]
+    for owner, rent in zip(key[2], lot_rents(h), strict=True):
+        if owner is not None and rent > peaks.get(owner, -1):
+            peaks[owner] = rent
+    _PEAKS[:] = [((*key, jailed), peaks)]
     return peaks
 
 
