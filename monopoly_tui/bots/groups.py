@@ -4,6 +4,10 @@ thousands of times a game by the bots."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import Any
+
 from ..engine import Board
 from ..engine.board import Street
 from ..engine.rent import Holdings
@@ -25,6 +29,23 @@ def colour_group(board: Board, square: int) -> tuple[int, ...]:
 
 _COLOURS: list[tuple[Board, tuple[tuple[int, ...], ...]]] = []
 """The last board asked about and, for each of its squares, its colour group (a board is immutable)."""
+
+
+_PICKS: list[tuple[Board, tuple[tuple[tuple[int, ...], Callable[[Sequence[Any]], Any]], ...]]] = []
+
+
+def colour_groups(board: Board) -> tuple[tuple[tuple[int, ...], Callable[[Sequence[Any]], Any]], ...]:
+    """The board's colour groups, each with a picker of its squares' entries (as a tuple), kept for the
+    last board asked about."""
+    if _PICKS and _PICKS[0][0] is board:
+        return _PICKS[0][1]
+    groups = tuple(
+        (group, itemgetter(*group) if len(group) > 1 else lambda values, i=group[0]: (values[i],))
+        for group in board.group_members.values()
+        if group
+    )
+    _PICKS[:] = [(board, groups)]
+    return groups
 
 
 def house_cost(board: Board, square: int) -> int:

@@ -7,14 +7,14 @@ needs doing and nothing is scanned.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from operator import itemgetter
 from typing import Any
 
-from ..engine import Board, GameState
+from ..engine import GameState
 from .trading import Wish
-from .valuation import house_cost
+from .valuation import colour_groups, house_cost
 
 Holdings = tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]
 """A state's owner, mortgaged and buildings tuples: everything a player holds."""
@@ -61,7 +61,7 @@ def outlook(state: GameState, seat: int) -> Outlook:
     players = state.players
     # One pass over the colour groups: the whole ones (`monopolies`) and the wished ones (`wishes`);
     # the groups seat holds no street of are passed over on their owners alone (picked in C).
-    for group, pick in _colour_groups(board):
+    for group, pick in colour_groups(board):
         if seat not in pick(owner):
             continue
         rest = tuple([i for i in group if owner[i] != seat])
@@ -90,23 +90,6 @@ def outlook(state: GameState, seat: int) -> Outlook:
         near=tuple(sorted(near)),
         lots=len(mine),
     )
-
-
-_GROUPS: list[tuple[Board, tuple[tuple[tuple[int, ...], Callable[[Sequence[Any]], Any]], ...]]] = []
-
-
-def _colour_groups(board: Board) -> tuple[tuple[tuple[int, ...], Callable[[Sequence[Any]], Any]], ...]:
-    """The board's colour groups, each with a picker of its squares' entries (as a tuple), kept for the
-    last board asked about."""
-    if _GROUPS and _GROUPS[0][0] is board:
-        return _GROUPS[0][1]
-    groups = tuple(
-        (group, itemgetter(*group) if len(group) > 1 else lambda values, i=group[0]: (values[i],))
-        for group in board.group_members.values()
-        if group
-    )
-    _GROUPS[:] = [(board, groups)]
-    return groups
 
 
 _WISHES: dict[tuple[tuple[int, ...], int, tuple[int, ...]], Wish] = {}

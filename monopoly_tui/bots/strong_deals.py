@@ -396,7 +396,10 @@ def _same_stones(board: Board, seat: int, was: Sequence[int | None], now: Sequen
 
 def _lacks(group: tuple[int, ...], owner: Sequence[int | None], seat: int) -> int:
     """How many streets of the group seat does not hold."""
-    return sum(1 for i in group if owner[i] != seat)
+    held = 0
+    for i in group:
+        held += owner[i] == seat
+    return len(group) - held
 
 
 def _completed(state: GameState, after: View, seat: int, received: tuple[int, ...]) -> tuple[int, ...]:

@@ -23,6 +23,7 @@ from ..engine.board import (
 )
 from .groups import blocks_group as blocks_group
 from .groups import colour_group as colour_group
+from .groups import colour_groups as colour_groups
 from .groups import completes_group as completes_group
 from .groups import house_cost as house_cost
 from .groups import lots_of as lots_of
