@@ -15,7 +15,8 @@ from ..engine.rent import Holdings
 
 def lots_of(h: Holdings, seat: int) -> list[int]:
     """The properties seat owns, in board order."""
-    return [i for i in h.board.properties if h.owner[i] == seat]
+    owner = h.owner  # (read once: a state's field is a descriptor's lookup)
+    return [i for i in h.board.properties if owner[i] == seat]
 
 
 def colour_group(board: Board, square: int) -> tuple[int, ...]:
