@@ -28,6 +28,13 @@ def colour_group(board: Board, square: int) -> tuple[int, ...]:
     return colours[square]
 
 
+def colour_groups_of(board: Board) -> tuple[tuple[int, ...], ...]:
+    """For each square, its colour group (as colour_group: () off the streets)."""
+    if not (_COLOURS and _COLOURS[0][0] is board):
+        colour_group(board, 0)
+    return _COLOURS[0][1]
+
+
 _COLOURS: list[tuple[Board, tuple[tuple[int, ...], ...]]] = []
 """The last board asked about and, for each of its squares, its colour group (a board is immutable)."""
 

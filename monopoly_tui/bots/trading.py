@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import Board, GameState, ProposeTrade, Rules, TradeSide
 from ..engine.mortgages import interest
-from .valuation import Appraiser, View, colour_group, completes_group, lots_of, street_table
+from .valuation import Appraiser, View, colour_groups_of, completes_group, lots_of, street_table
 
 
 def view_after(state: GameState, offer: ProposeTrade) -> View:
@@ -226,16 +226,21 @@ class Reach:
     @classmethod
     def of(cls, state: GameState, seat: int, wishes: tuple[Wish, ...]) -> Reach:
         board, owner = state.board, state.owner
-        owned: set[int] = set()
         priced: set[int] = set()
         for wish in wishes:
             priced.update(wish.group)
-        for i in lots_of(state, seat):
-            group = colour_group(board, i)
-            owned.add(i)
+        lots = lots_of(state, seat)
+        owned = set(lots)
+        colours = colour_groups_of(board)
+        for group in {colours[i] for i in lots}:
             owned.update(group)
-            if len(group) < 2 or any(owner[j] != seat for j in group):
-                priced.update(group)  # (a one-street group completes anyone's: a swap it may be)
+            for j in group:
+                if owner[j] != seat:
+                    priced.update(group)
+                    break
+            else:
+                if len(group) == 1:
+                    priced.update(group)  # (a one-street group completes anyone's: a swap it may be)
         owned |= priced
         owners = itemgetter(*sorted(owned)) if owned else _nothing
         prices = itemgetter(*sorted(priced)) if priced else _nothing

@@ -24,6 +24,7 @@ from ..engine.board import (
 from .groups import blocks_group as blocks_group
 from .groups import colour_group as colour_group
 from .groups import colour_groups as colour_groups
+from .groups import colour_groups_of as colour_groups_of
 from .groups import completes_group as completes_group
 from .groups import house_cost as house_cost
 from .groups import lots_of as lots_of
