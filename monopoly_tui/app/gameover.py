@@ -20,6 +20,7 @@ from ..money import rubles
 from ..session import GameSession
 from .chart import worth_plot
 from .plain import plain
+from .room import NeedsRoom
 
 
 class WorthChart(Widget):
@@ -36,7 +37,7 @@ class WorthChart(Widget):
         return worth_plot(self.session.worth, self.session.seats, size.width, size.height)
 
 
-class GameOverScreen(Screen[None]):
+class GameOverScreen(NeedsRoom, Screen[None]):
     """The winner, the standings with net worth, and each player's net worth over the game."""
 
     BINDINGS = [

@@ -28,6 +28,7 @@ from .plain import plain
 from .prompts import trade_summary
 from .prose import Prose
 from .reasons import reason_text
+from .room import NeedsRoom
 
 CASH_DIGITS = 16
 """The most digits a cash field takes: more than any table's money (8 seats of at most a trillion
@@ -107,7 +108,7 @@ def option_label(state: GameState, value: str, room: int | None) -> Text:
     return label
 
 
-class TradeScreen(ModalScreen[None]):
+class TradeScreen(NeedsRoom, ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", tr("binding.close"), key_display="esc"),
         Binding("ctrl+s", "propose", tr("binding.propose"), key_display="^s"),
