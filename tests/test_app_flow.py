@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, Select, SelectionList, Static
 
 from monopoly_tui.app import MonopolyApp
+from monopoly_tui.app.board import BoardView
 from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
 from monopoly_tui.app.manage import ManageScreen
@@ -349,3 +350,16 @@ async def test_a_throw_to_an_offer_to_buy_focuses_nothing_and_repaints_only_what
         assert cells == {0, 1, 2, 3}  # the token left GO, passed 1 and 2, stands on 3
         await pilot.press("enter")
         assert session.state.phase == "buy" and session.state.owner[3] is None
+
+
+async def test_the_undo_question_names_the_lot_bought() -> None:
+    app = make_app(dice=[(1, 2)])
+    async with app.run_test(size=RING) as pilot:
+        await start(pilot)
+        app.act(Roll(player=0))
+        app.screen.query_one(BoardView).finish_walk()  # (a key would only hurry the token)
+        await pilot.press("b", "z")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        question = plain(str(app.screen.query_one(Static).render()))
+        assert question == "Отменить последнее решение: Игрок 1 покупает «Нагатинская улица»?"

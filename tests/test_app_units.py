@@ -20,11 +20,18 @@ from monopoly_tui.app.prompts import deed as title_deed
 from monopoly_tui.app.prompts import prompt_for
 from monopoly_tui.engine import (
     Action,
+    Bid,
+    Build,
     Buy,
     Decline,
     EndTurn,
     Event,
+    Mortgage,
+    ProposeTrade,
     Rules,
+    SellDown,
+    TradeSide,
+    Unmortgage,
     apply,
     current_actor,
     is_legal,
@@ -82,6 +89,22 @@ def test_every_action_kind_has_a_russian_phrase() -> None:
     assert {k for k in kinds if not has(f"action.{k}")} == set()
     state = make_state(2)
     assert narrate_action(EndTurn(player=1), state) == "Борис завершает ход"
+
+
+def test_a_decision_named_alone_says_what_it_was_about() -> None:
+    # The undo question asked «Отменить последнее решение: «Игрок 1 покупает»?» without the lot.
+    state = make_state(2, owners={1: 0, 3: 0}, buildings={3: 1}, positions={1: 39})
+    assert narrate_action(Buy(player=1), state) == "Борис покупает «Улица Арбат»"
+    assert narrate_action(Decline(player=1), state) == "Борис не покупает «Улица Арбат»"
+    assert narrate_action(Build(player=0, square=3), state) == "Аня строит на поле «Нагатинская улица»"
+    assert narrate_action(Mortgage(player=0, square=1), state) == "Аня закладывает «Житная улица»"
+    assert narrate_action(Unmortgage(player=0, square=1), state) == "Аня выкупает из залога «Житная улица»"
+    assert narrate_action(SellDown(player=0, group="brown", level=0), state).startswith(
+        "Аня продаёт постройки группы «"
+    )
+    assert narrate_action(Bid(player=1, amount=70_000), state) == "Борис ставит 70\u00a0000\u00a0₽"
+    trade = ProposeTrade(player=0, partner=1, give=TradeSide(cash=1), take=TradeSide())
+    assert narrate_action(trade, state) == "Аня предлагает сделку игроку Борис"
 
 
 def test_narration_of_a_whole_game_is_russian_and_complete() -> None:
