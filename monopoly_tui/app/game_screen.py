@@ -51,6 +51,9 @@ def _choice_bindings() -> list[Binding]:
     return bindings
 
 
+LOOKING = frozenset({"rules", "bot_speed", "inspect"})
+"""The game screen's actions open while a player looks at squares: none of them decides anything."""
+
 BID_STEP = 10_000
 """What +/- add to or take from the bid being typed."""
 BID_JUMP = 10
@@ -203,6 +206,10 @@ class GameScreen(Screen[None]):
     def show_keys(self) -> None:
         """The footer: the prompt's keys, undo, and with computer players the pace key and the pace now."""
         session = self.session
+        if self.inspected is not None:
+            compact = self.query_one(BoardView).has_class("compact")
+            self.query_one(KeyBar).show_looking(compact=compact)
+            return
         pace = self.app.bot_speed if session.bots else None  # type: ignore[attr-defined]
         self.query_one(KeyBar).show(self.prompt, undo=session.can_undo(), pace=pace)
 
@@ -211,6 +218,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.has_class("too-small"):  # nothing is decided on a board nobody can see; the rules still open
             return action == "rules"
+        if self.inspected is not None and action not in LOOKING:
+            return False  # looking at a square decides nothing (the compact layout hides the prompt)
         if action == "choose":
             return self._choice(str(parameters[0])) is not None
         if action in ("manage", "trade"):
@@ -281,11 +290,15 @@ class GameScreen(Screen[None]):
 
     @on(Inspect)
     def _inspect(self, message: Inspect) -> None:
+        looking = self.inspected is not None
         self.inspected = message.square
         self.set_class(message.square is not None, "inspecting")
         if message.square is None and self.focused is None:  # the prompt's own default, often nothing
             self.query_one(PromptPanel).focus_default(self.prompt)
         self.show_inspected()
+        if looking != (message.square is not None):  # the footer: the cursor's keys, or the prompt's
+            self.show_keys()
+            self.refresh_bindings()
 
     def show_inspected(self) -> None:
         if self.inspected is not None:
