@@ -313,6 +313,14 @@ def test_trade_summary(snap_compare: SnapCompare) -> None:
     assert snap_compare(make_app(), terminal_size=RING, run_before=before, press=keys)
 
 
+def test_trade_summary_at_80x24(snap_compare: SnapCompare) -> None:
+    """The same composer in the smallest window: frameless fields and buttons over the whole window,
+    lists with rows to choose from and the summary under them, nothing cut."""
+    before = crafted(owners={1: 0, 5: 0, 9: 0, 3: 1, 6: 1, 8: 1}, mortgaged=[5])
+    keys = ["t", "space", "down", "space", "tab", "tab", "down", "down", "space", "down", "space"]
+    assert snap_compare(make_app(), terminal_size=COMPACT, run_before=before, press=keys)
+
+
 def test_a_throw_in_the_compact_layout(snap_compare: SnapCompare) -> None:
     """80x24 once the token stands: thrown 4 + 5 from GO, the dice line shows the throw and the list
     of squares stands at 1-я Парковая (9) with Игрок 1's token, the prompt after the move beside it."""

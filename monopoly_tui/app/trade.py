@@ -128,7 +128,15 @@ class TradeScreen(NeedsRoom, ModalScreen[None]):
     TradeScreen #trade-summary { height: auto; }
     TradeScreen #trade-error { color: $error; height: auto; }
     TradeScreen #trade-buttons { height: auto; }
+    TradeScreen.-short > Vertical { width: 100%; height: 100%; }
+    TradeScreen.-short #trade-head .swap-sign { padding: 0 1; }
+    TradeScreen.-short #trade-buttons Button { margin-right: 2; }
     """
+
+    SHORT = 30
+    """Rows below which (80x24) the composer is short of room: its fields and buttons lose their
+    frames, it takes the whole window, and the partner's title leaves their name to the choice above it,
+    so the lists keep rows enough to choose from with the summary under them."""
 
     def __init__(self, session: GameSession, seat: int | None = None) -> None:
         super().__init__()
@@ -211,6 +219,12 @@ class TradeScreen(NeedsRoom, ModalScreen[None]):
     def on_resize(self) -> None:
         """Labels fit the lists' new width (the short forms where the full ones do not); the titles
         are aligned again once laid out at it."""
+        short = self.app.size.height < self.SHORT
+        if short != self.has_class("-short"):
+            self.set_class(short, "-short")
+            for widget in self.query("Select, Input, Button").results():
+                widget.compact = short  # type: ignore[attr-defined]
+            self.fill_titles()
         self.call_after_refresh(self.align_titles)
         state = self.session.state
         for selection in self.query(SelectionList):
@@ -233,16 +247,22 @@ class TradeScreen(NeedsRoom, ModalScreen[None]):
             for n, card in enumerate(state.players[seat].jail_cards):
                 value = f"card:{n}:{card.deck}"
                 selection.add_option((option_label(state, value, room), value))
+        self.fill_titles()
+        self.show_summary()
+
+    def fill_titles(self) -> None:
+        """What each side has in cash, over its list (the partner named where there is room)."""
+        state = self.session.state
         cash = state.players[self.proposer].cash
         self.query_one("#give-title", Prose).update(tr("trade.you_give") + f" ({rubles(cash)})")
         partner = self.partner()
         if partner is not None:
             other = state.players[partner]
-            self.query_one("#take-title", Prose).update(
-                plain(tr("trade.you_get_from", name=other.name) + f" ({rubles(other.cash)})")
-            )
+            title = tr("trade.you_get_from", name=other.name)
+            if self.has_class("-short"):
+                title = tr("trade.you_get")
+            self.query_one("#take-title", Prose).update(plain(title + f" ({rubles(other.cash)})"))
         self.align_titles()
-        self.show_summary()
 
     def align_titles(self) -> None:
         """Both lists start on the same row: each side's title (wrapped between words, its amount whole)
