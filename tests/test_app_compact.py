@@ -129,8 +129,9 @@ async def test_the_trade_composers_two_lists_start_on_the_same_row() -> None:
     """At 80x24 «Получаете от игрока Борис (1 500 000 ₽)» took two lines and «Отдаёте (1 500 000 ₽)»
     one; now the window is short of rows and the partner's name is left to the choice above: one line
     each, the lists (and the cash fields under them) side by side, row for row, with ten rows to
-    choose from and the summary under them. Wider titles that wrap are aligned the same way. Every lot's row fits its list: the mortgaged Рижская ж/д says
-    «залог» in place of its price where both have no room."""
+    choose from and the summary under them. Wider titles that wrap are aligned the same way. Every
+    lot's row fits its list: the mortgaged Рижская ж/д says «залог» in place of its price where both
+    have no room."""
     app = MonopolyApp(load_board(), seed=42, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await enter_game(pilot)

@@ -135,7 +135,8 @@ async def test_the_trade_composers_lists_of_long_named_lots_cut_no_price_at_any_
         take = screen.query_one("#take", SelectionList)
         room = TradeScreen.room(take)
         labels = [take.get_option_at_index(i).prompt for i in range(take.option_count)]
-        assert room is not None and all(isinstance(label, Text) and label.cell_len <= room for label in labels)
+        assert room is not None
+        assert all(isinstance(label, Text) and label.cell_len <= room for label in labels)
         # the composer takes the whole 80x24 window now: the whole price has room there
         assert str(labels[0]) == "   Электростанция  150\u00a0000\u00a0₽"
         # where a list has the 25 cells it had in a frame of 96 %, the price is left to the summary
