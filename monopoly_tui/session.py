@@ -85,7 +85,9 @@ class GameSession:
         self.state = state
         self.log: list[str] = [] if log is None else log
         self.worth: list[tuple[int, ...]] = []
-        """Each player's net worth at the start of every round (and at the end)."""
+        """Each player's net worth at the start of every round from `first_round` (and at the end)."""
+        self.first_round = 1
+        """The round of `worth[0]`: 1, or the round of the position the game went on from."""
         self.dice: list[tuple[int, int]] = [*dice]
         """Throws to use, in order, instead of the seed's (physical dice at the table, or a test script)."""
         self.bots: dict[int, Bot] = {} if bots is None else bots
@@ -150,6 +152,7 @@ class GameSession:
         if position is not None:
             session.log.append(tr("log.from_position", round=state.round))
             session.worth.append(session.net_worths())
+            session.first_round = state.round
         session._note(state.events)
         return session
 
@@ -317,7 +320,8 @@ class GameSession:
             if narrated:
                 self.log.append(narrate(event, self.state))
             if event.kind in ("turn_started", "game_over") and (
-                event.kind == "game_over" or not self.worth or event.amount != len(self.worth)
+                # once a round: a game from round 9 counted its turns of round 9 as rounds 2, 3, ...
+                event.kind == "game_over" or len(self.worth) <= (event.amount or 0) - self.first_round
             ):
                 self.worth.append(self.net_worths())
 

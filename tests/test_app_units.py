@@ -28,6 +28,7 @@ from monopoly_tui.engine import (
     Event,
     Mortgage,
     ProposeTrade,
+    Roll,
     Rules,
     SellDown,
     TradeSide,
@@ -284,3 +285,22 @@ def test_the_buy_prompt_shows_the_title_deed() -> None:
     )
     state = play(make_state(2), roll(0, 1, 2))
     assert prompt_for(state).lines[0] == title_deed(b.property(3))
+
+
+def test_a_game_from_a_position_charts_net_worth_once_a_round_from_its_round() -> None:
+    # From round 9 every turn of round 9 added a point (worth filled up to 9 entries) and the chart's
+    # rounds axis ran from 1.
+    from monopoly_tui.engine import from_position
+    from monopoly_tui.session import GameSession
+
+    state = from_position("MPN1 Аня:1500000@0 Борис:1500000@0 Вера:1500000@0 turn=0 round=9 seed=3", board())
+    # an income tax, just visiting the jail, an income tax: nothing to buy, nothing bid
+    session = GameSession.start(state.board, SEATS, seed=3, position=state, dice=[(1, 3), (6, 4), (1, 3)])
+    assert session.first_round == 9 and len(session.worth) == 1
+    for seat in range(3):  # the three turns of round 9
+        session.act(Roll(player=seat))
+        assert session.state.phase == "end_turn"
+        session.act(EndTurn(player=seat))
+    assert session.state.round == 10 and len(session.worth) == 2  # the starts of rounds 9 and 10
+    ticks = worth_plot([*session.worth, session.worth[-1]], SEATS, 60, 10, first=9).plain.split("\n")[-4]
+    assert ticks.split()[0] == "9" and ticks.split()[-1] == "10" and "раунды" in ticks

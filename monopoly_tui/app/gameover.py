@@ -34,7 +34,8 @@ class WorthChart(Widget):
 
     def render(self) -> Text:
         size = self.content_region.size
-        return worth_plot(self.session.worth, self.session.seats, size.width, size.height)
+        session = self.session
+        return worth_plot(session.worth, session.seats, size.width, size.height, first=session.first_round)
 
 
 class GameOverScreen(NeedsRoom, Screen[None]):
