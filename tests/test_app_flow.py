@@ -5,6 +5,7 @@ Each test drives the app through the keyboard as people passing one laptop aroun
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -363,3 +364,34 @@ async def test_the_undo_question_names_the_lot_bought() -> None:
         assert isinstance(app.screen, ConfirmScreen)
         question = plain(str(app.screen.query_one(Static).render()))
         assert question == "Отменить последнее решение: Игрок 1 покупает «Нагатинская улица»?"
+
+
+async def test_after_choosing_another_partner_space_ticks_the_first_lot_of_each_list() -> None:
+    # The lists were filled again for the new partner with no row highlighted: Space ticked nothing
+    # until an arrow was pressed.
+    from textual.widgets import Select, SelectionList
+
+    from monopoly_tui.app.trade import TradeScreen
+
+    app = make_app()
+    async with app.run_test(size=RING) as pilot:
+        await start(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and app.session is not None
+        app.session.state = make_state(3, names=["Игрок 1", "Игрок 2", "Игрок 3"], owners={1: 0, 3: 1, 6: 2})
+        app.session.seats = (*app.session.seats, replace(app.session.seats[1], name="Игрок 3"))
+        screen.redraw()
+        await pilot.press("t")
+        await pilot.pause()
+        trade = app.screen
+        assert isinstance(trade, TradeScreen)
+        trade.query_one("#partner", Select).value = 2  # Игрок 3, as chosen from the list
+        await pilot.pause()
+        await pilot.pause()
+        give, take = trade.query_one("#give", SelectionList), trade.query_one("#take", SelectionList)
+        give.focus()
+        await pilot.press("space")
+        take.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert give.selected == ["lot:1"] and take.selected == ["lot:6"]

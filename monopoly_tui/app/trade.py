@@ -198,8 +198,7 @@ class TradeScreen(NeedsRoom, ModalScreen[None]):
     def on_mount(self) -> None:
         self.fill()
         give = self.query_one("#give", SelectionList)
-        give.focus()  # the first row is highlighted: Space ticks it at once
-        self.call_after_refresh(self._highlight_first, give)
+        give.focus()  # the first row is highlighted (fill): Space ticks it at once
 
     @staticmethod
     def _highlight_first(lots: SelectionList[str]) -> None:
@@ -247,6 +246,8 @@ class TradeScreen(NeedsRoom, ModalScreen[None]):
             for n, card in enumerate(state.players[seat].jail_cards):
                 value = f"card:{n}:{card.deck}"
                 selection.add_option((option_label(state, value, room), value))
+            # refilled (another partner or proposer): its first row highlighted again, or Space ticks nothing
+            self.call_after_refresh(self._highlight_first, selection)
         self.fill_titles()
         self.show_summary()
 
