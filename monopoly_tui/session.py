@@ -191,13 +191,14 @@ class GameSession:
             self._pending.append(self._checkpoint(self._worth_covered))  # written with the next save
             self._checkpointed, self._worth_covered = len(self._actions), len(self.worth)
 
-    def can_undo(self) -> bool:
+    def can_undo(self, by: int | None = None) -> bool:
         """The last action may be taken back: a person's decision that revealed nothing random
-        (no dice thrown, no card drawn), e.g. a mistaken «не покупать» or a house built by mistake."""
+        (no dice thrown, no card drawn), e.g. a mistaken «не покупать» or a house built by mistake;
+        with `by`, only a decision of that seat's (at one laptop, the person the game waits on now)."""
         if not self.history or not self._actions:
             return False
         last = self._actions[-1]  # not self.record: that copies every action (asked after each one)
-        if last.player in self.bots:
+        if last.player in self.bots or (by is not None and last.player != by):
             return False
         return not any(e.kind in ("dice_rolled", "card_drawn") for e in self.state.events)
 

@@ -395,3 +395,25 @@ async def test_after_choosing_another_partner_space_ticks_the_first_lot_of_each_
         await pilot.press("space")
         await pilot.pause()
         assert give.selected == ["lot:1"] and take.selected == ["lot:6"]
+
+
+async def test_undo_is_the_deciders_the_partner_handed_an_offer_cannot_take_it_back() -> None:
+    # Борис, handed the laptop with Аня's offer, saw «z Отменить» and could take her offer back.
+    app = make_app()
+    async with app.run_test(size=RING) as pilot:
+        await start(pilot)
+        session = app.session
+        screen = app.screen
+        assert session is not None and isinstance(screen, GameScreen)
+        session.state = make_state(2, owners={1: 0, 3: 1})
+        screen.redraw()
+        app.act(ProposeTrade(player=0, partner=1, give=TradeSide(cash=10_000), take=TradeSide(lots=(3,))))
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and session.can_undo()  # the record allows it, but not at Борис's hands
+        assert "Отменить" not in screen.query_one("#keys").render_line(0).text
+        await pilot.press("z")
+        await pilot.pause()
+        assert app.screen is screen and situation(session.state) == "trade"

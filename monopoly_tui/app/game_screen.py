@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..engine import Bid
+from ..engine import Bid, current_actor
 from ..locale import tr
 from ..money import rubles
 from ..narrate import narrate_action
@@ -211,7 +211,7 @@ class GameScreen(Screen[None]):
             self.query_one(KeyBar).show_looking(compact=compact)
             return
         pace = self.app.bot_speed if session.bots else None  # type: ignore[attr-defined]
-        self.query_one(KeyBar).show(self.prompt, undo=session.can_undo(), pace=pace)
+        self.query_one(KeyBar).show(self.prompt, undo=self.can_undo(), pace=pace)
 
     # --- choosing ------------------------------------------------------------------------------------
 
@@ -268,16 +268,22 @@ class GameScreen(Screen[None]):
     def action_trade(self) -> None:
         self.app.open_trade()  # type: ignore[attr-defined]
 
+    def can_undo(self) -> bool:
+        """Undo is the decider's: the person the game waits on may take back their own last decision,
+        not the one just handed to them (Маша's offer, at the laptop passed to its partner; her «не
+        покупать», to the next bidder)."""
+        return self.session.can_undo(by=current_actor(self.session.state))
+
     def action_undo(self) -> None:
         """Take back the last decision, after a confirmation, when nothing random was revealed since."""
         session = self.session
-        if not session.can_undo():
+        if not self.can_undo():
             self.notify(tr("undo.nothing"), severity="warning")
             return
         what = narrate_action(session.record.actions[-1], session.state)
 
         def answered(yes: bool | None) -> None:
-            if yes and session.can_undo():
+            if yes and self.can_undo():
                 session.undo()
                 self.redraw()
 
