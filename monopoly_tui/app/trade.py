@@ -133,8 +133,8 @@ class TradeScreen(NeedsRoom, ModalScreen[None]):
     TradeScreen.-short #trade-buttons Button { margin-right: 2; }
     """
 
-    SHORT = 30
-    """Rows below which (80x24) the composer is short of room: its fields and buttons lose their
+    SHORT = 31
+    """Rows below which (80x24, 100x30) the composer is short of room: its fields and buttons lose their
     frames, it takes the whole window, and the partner's title leaves their name to the choice above it,
     so the lists keep rows enough to choose from with the summary under them."""
 
