@@ -65,6 +65,10 @@ BOT_SAVE_INTERVAL = 1.0
 and the game coming back to a person, is always saved at once and fsynced."""
 
 
+HANDED_ON = frozenset({"trade", "accept", "reject", "end_turn"})
+"""Kinds of decision after which the app hands the laptop to the next person (when it is another)."""
+
+
 class GameSession:
     """The game being played; `record` is its record (built from the actions when asked for)."""
 
@@ -194,11 +198,12 @@ class GameSession:
     def can_undo(self, by: int | None = None) -> bool:
         """The last action may be taken back: a person's decision that revealed nothing random
         (no dice thrown, no card drawn), e.g. a mistaken «не покупать» or a house built by mistake;
-        with `by`, only a decision of that seat's (at one laptop, the person the game waits on now)."""
+        asked for `by` (the seat the game waits on), not a decision that handed the laptop on to them
+        (an offer, its answer, the end of a turn: they were given it with a handoff screen)."""
         if not self.history or not self._actions:
             return False
         last = self._actions[-1]  # not self.record: that copies every action (asked after each one)
-        if last.player in self.bots or (by is not None and last.player != by):
+        if last.player in self.bots or (by is not None and last.player != by and last.kind in HANDED_ON):
             return False
         return not any(e.kind in ("dice_rolled", "card_drawn") for e in self.state.events)
 

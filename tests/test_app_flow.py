@@ -24,7 +24,7 @@ from monopoly_tui.app.saves_screen import ConfirmScreen
 from monopoly_tui.app.setup import OnOff, SetupScreen
 from monopoly_tui.app.trade import TradeScreen
 from monopoly_tui.boardfile import load_board
-from monopoly_tui.engine import Buy, ProposeTrade, Roll, Rules, TradeSide, situation
+from monopoly_tui.engine import Buy, Decline, ProposeTrade, Roll, Rules, TradeSide, situation
 
 RING = (120, 36)
 
@@ -417,3 +417,27 @@ async def test_undo_is_the_deciders_the_partner_handed_an_offer_cannot_take_it_b
         await pilot.press("z")
         await pilot.pause()
         assert app.screen is screen and situation(session.state) == "trade"
+
+
+async def test_a_mistaken_decline_can_be_taken_back_at_the_next_bidders_prompt() -> None:
+    # No handoff comes between «не покупать» and the auction: the laptop is still with the decider.
+    app = make_app(dice=[(1, 2)])
+    async with app.run_test(size=RING) as pilot:
+        await start(pilot)
+        session = app.session
+        screen = app.screen
+        assert session is not None and isinstance(screen, GameScreen)
+        app.act(Roll(player=0))
+        screen.query_one(BoardView).finish_walk()
+        app.act(Decline(player=0))
+        await pilot.pause()
+        assert (
+            situation(session.state) == "auction"
+            and "Отменить" in screen.query_one("#keys").render_line(0).text
+        )
+        await pilot.press("z")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert session.state.phase == "buy" and session.state.players[0].position == 3

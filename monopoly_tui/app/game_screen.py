@@ -269,9 +269,10 @@ class GameScreen(Screen[None]):
         self.app.open_trade()  # type: ignore[attr-defined]
 
     def can_undo(self) -> bool:
-        """Undo is the decider's: the person the game waits on may take back their own last decision,
-        not the one just handed to them (Маша's offer, at the laptop passed to its partner; her «не
-        покупать», to the next bidder)."""
+        """Undo is the decider's: the person handed the laptop (Маша's offer, to its partner; the end
+        of her turn, to the next person) cannot take back the decision that passed it to them. A
+        mistaken «не покупать» can still be taken back at the next bidder's prompt: no handoff came
+        between, the laptop is still with whoever declined."""
         return self.session.can_undo(by=current_actor(self.session.state))
 
     def action_undo(self) -> None:
