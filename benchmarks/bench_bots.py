@@ -4,7 +4,8 @@
   «Сильный» against three «Простой» (`--bots` sets a level per seat), the first level in seat i mod P in
   game i, seeds S..S+N-1, a round limit (`--turn-limit`: the rules decide by net worth at that round;
   `--no-trades`: nobody proposes a trade); win rates per level with 95 % Wilson intervals, unfinished
-  games counted as not won.
+  games counted as not won. `--set NAME=VALUE` changes one of «Сильный»'s measured terms
+  (bots/strong_terms.py, as the strong bot reads it) for the run, to measure what it is worth.
 - `--speed`: four «Простой» bots over a fixed set of seeds in one process: throws and actions per second,
   from the best of `--repeat` runs (the machine is shared: the best run is the least disturbed one; the
   median run is shown too).
@@ -33,8 +34,23 @@ GOALS = {
 """Issue 16's win-rate goals for the first level, by (lineup, trades off, decided at the round limit)."""
 
 
+def set_terms(settings: list[str]) -> None:
+    """Change «Сильный»'s terms by NAME=VALUE (in this process: the run must use one job)."""
+    from monopoly_tui.bots import strong
+
+    for setting in settings:
+        name, _, value = setting.partition("=")
+        old = getattr(strong, name, None)
+        if not isinstance(old, int | float) or not name.isupper():
+            raise SystemExit(f"--set {setting}: no term {name} of «Сильный»")
+        setattr(strong, name, type(old)(float(value)))
+
+
 def strength(args: argparse.Namespace) -> None:
     """The tournament of `monopoly-tui simulate` (seats rotated): win rates per level with intervals."""
+    if args.set and args.jobs != 1:
+        raise SystemExit("--set changes terms in this process: use --jobs 1")
+    set_terms(args.set)
     board = load_board()
     begun = time.perf_counter()
     totals = tournament.run(
@@ -53,8 +69,9 @@ def strength(args: argparse.Namespace) -> None:
     seconds = time.perf_counter() - begun
     kinds = tournament.lineup(args.bots, len(args.bots.split(",")))
     limit = f", decided by net worth after round {args.turn_limit}" if args.turn_limit else ""
+    terms = "".join(f", {setting}" for setting in args.set)
     print(
-        f"{args.bots}, seats rotated, {totals.games} games "
+        f"{args.bots}{terms}, seats rotated, {totals.games} games "
         f"(seeds {args.seed}..{args.seed + totals.games - 1}), "
         f"trades {'off' if args.no_trades else 'on'}, round limit {args.max_rounds}{limit}; {seconds:.1f} s"
     )
@@ -119,6 +136,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-rounds", type=int, default=200)
     parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="processes for the strength run"
+    )
+    parser.add_argument(
+        "--set", action="append", default=[], metavar="NAME=VALUE", help="a term of «Сильный» for the run"
     )
     parser.add_argument("--speed", action="store_true", help="throws per second of four simple bots")
     parser.add_argument("--profile", action="store_true", help="the speed run under cProfile")

@@ -215,7 +215,7 @@ def test_it_buys_first_the_street_an_opponent_lacks() -> None:
     state = make_state(4, owners=RIVAL, cash=RICH, mortgaged=[39])
     assert outlook(state, 0).wishes == ()
     strong = make_bot("strong", 1, 0).manage(state, 0)
-    assert not isinstance(strong, ProposeTrade), "«Сильный» offers nothing (it lifts the mortgage)"
+    assert not isinstance(strong, ProposeTrade), "«Сильный» offers nothing (it lifts after its throw)"
     bot = master(0)
     action = bot.manage(state, 0)
     assert isinstance(action, ProposeTrade)
@@ -227,7 +227,8 @@ def test_it_buys_first_the_street_an_opponent_lacks() -> None:
     assert bot.manage(state, 0) == strong, "not offered twice in a round"
     assert master(0).manage(state._replace(round=state.round + 1), 0) == action
     # only on its own turn, only with trades on, only what it can pay
-    assert master(0).manage(state._replace(turn=3), 0) == strong
+    theirs = state._replace(turn=3)
+    assert master(0).manage(theirs, 0) == make_bot("strong", 1, 0).manage(theirs, 0)
     quiet = master(0)
     quiet.trades = False
     assert quiet.manage(state, 0) == strong

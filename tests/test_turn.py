@@ -27,6 +27,7 @@ from monopoly_tui.engine import (
     legal_actions,
     new_game,
 )
+from monopoly_tui.engine.dice import next_random
 
 START = 1_500_000
 SALARY = 200_000
@@ -62,6 +63,20 @@ def test_two_dice_move_the_token_by_their_sum() -> None:
     assert state.events[0].dice == (2, 3)
     assert state.events[1].square == 20
     assert state.players[1].position == 0
+
+
+def test_an_unscripted_throw_is_the_generators_next_value_and_its_event_says_so() -> None:
+    """The dice thrown by the game's generator are its next SplitMix64 value modulo 36 (die 1 the
+    sixes, die 2 the rest), the same in the state and in the throw's event, for many generator states."""
+    for rng in range(0, 2**64, 2**64 // 997):
+        state = make_state(2, positions={0: 15})._replace(rng=rng)
+        after = apply(state, Roll(player=0))
+        new_rng, value = next_random(rng)
+        expected = (value % 36 // 6 + 1, value % 36 % 6 + 1)
+        assert after.rng == new_rng
+        assert after.dice == expected
+        assert after.events[0] == Event(kind="dice_rolled", player=0, dice=expected)
+        assert after.events[1] == Event(kind="moved", player=0, square=15 + sum(expected))
 
 
 def test_doubles_resolve_a_purchase_then_throw_again() -> None:

@@ -117,12 +117,17 @@ class StrongBot(StrongDealer):
                 return self._raise_for(state, seat, square)
             return None
         # Lifts that leave at least the reserve (the least any lift below asks for), if legal (managing
-        # is asked in a calm situation, of a seat still in: the lift's own rule decides).
+        # is asked in a calm situation, of a seat still in: the lift's own rule decides), once seat's
+        # own throws are over: a lift made before the throw is mortgaged again when the throw lands on
+        # a rent the rest of the cash cannot pay (the interest lost for nothing).
         lifts = [
             lift_of(seat, i)
             for i in look.pledged
             if cash - lift_cost(state, i) >= reserve and unmortgage_problem(state, seat, i) is None
         ]
+        waiting = bool(lifts) and state.turn == seat and state.phase != "end_turn"
+        if waiting:
+            lifts = []  # asked again once the throw is made: no rest noted below
         for lift in lifts:
             whole = owns_group(state, seat, colour_group(state.board, lift.square))
             if whole and cash - lift_cost(state, lift.square) >= reserve:
@@ -145,7 +150,7 @@ class StrongBot(StrongDealer):
             for lift in lifts:
                 if cash - lift_cost(state, lift.square) >= 2 * reserve + 100_000:
                     return lift
-        if not buying:
+        if not buying and not waiting:
             self._rest(state, seat, cash, reserve, look, sites)
         return None
 
@@ -299,10 +304,24 @@ class StrongBot(StrongDealer):
         return 5_000
 
     def wants_to_lift(self, state: GameState, seat: int, square: int) -> bool:
+        """A lot received mortgaged: lifted at once (the cheapest moment: the interest is paid already)
+        as managing would lift it — a whole group's from the reserve up; a loose one from twice the
+        reserve and 100 000 up, beyond what the houses up to three on its whole groups cost
+        (building wants the cash first, and would mortgage the lot again to go on)."""
         cash = state.players[seat].cash - state.board.property(square).mortgage
         if owns_group(state, seat, colour_group(state.board, square)):
             return cash >= self.reserve(state, seat)
-        return cash >= 2 * self.reserve(state, seat) + 100_000
+        return cash >= 2 * self.reserve(state, seat) + 100_000 + self._to_three(state, seat)
+
+    def _to_three(self, state: GameState, seat: int) -> int:
+        """What the houses still missing to three on every street of seat's whole groups cost (built on
+        or not yet: a group received mortgaged is lifted and built on too)."""
+        board, levels = state.board, state.buildings
+        return sum(
+            max(0, 3 - levels[i]) * house_cost(board, i)
+            for group in self._watch.outlook(state, seat).groups
+            for i in group
+        )
 
     def raise_money(self, state: GameState, seat: int, options: Sequence[Action]) -> Action:
         return least_loss(state, seat, options)

@@ -11,16 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Board, GameState, PlayerState, Rules
-from ..engine.board import (
-    BOARD_SIZE,
-    AdvanceTo,
-    AdvanceToNearest,
-    GoToJailCard,
-    MoveBack,
-    Station,
-    Street,
-    Utility,
-)
+from ..engine.board import Station, Street, Utility
 from .groups import blocks_group as blocks_group
 from .groups import colour_group as colour_group
 from .groups import completes_group as completes_group
@@ -29,6 +20,7 @@ from .groups import lots_of as lots_of
 from .groups import owns_group as owns_group
 from .rents import NOMINAL_DICE as NOMINAL_DICE
 from .rents import lot_rents
+from .visits import visit_rates as visit_rates
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,61 +64,6 @@ class View:
         for square, level in levels.items():
             out[square] = level
         return View(self.board, self.rules, self.players, self.owner, self.mortgaged, tuple(out))
-
-
-DICE = tuple((a + b, 1 / 36) for a in range(1, 7) for b in range(1, 7))
-_RATES: dict[int, tuple[Board, tuple[float, ...]]] = {}
-
-
-def visit_rates(board: Board) -> tuple[float, ...]:
-    """How often a token comes to rest on each square relative to the average (1.0), from the dice,
-    the go-to-jail square and the moving cards (a Markov chain, solved once per board)."""
-    cached = _RATES.get(id(board))
-    if cached is not None and cached[0] is board:
-        return cached[1]
-    moves = [_rest_after(board, square) for square in range(BOARD_SIZE)]
-    # Every throw has the same chance p: from each start, the (end, chance) pairs in the order the
-    # throws and the cards reach them, so that each step adds the very same products in the same order.
-    p = DICE[0][1]
-    reached = [
-        [move for total, _ in DICE for move in moves[(start + total) % BOARD_SIZE]]
-        for start in range(BOARD_SIZE)
-    ]
-    rates = [1 / BOARD_SIZE] * BOARD_SIZE
-    for _ in range(60):
-        nxt = [0.0] * BOARD_SIZE
-        for share, reach in zip(rates, reached, strict=True):
-            weight = share * p
-            for end, q in reach:
-                nxt[end] += weight * q
-        rates = nxt
-    result = tuple(BOARD_SIZE * r for r in rates)
-    _RATES[id(board)] = (board, result)
-    return result
-
-
-def _rest_after(board: Board, square: int) -> list[tuple[int, float]]:
-    """Where a token that reaches square comes to rest, with probabilities (cards drawn at random)."""
-    kind = board.squares[square].kind
-    if kind == "go_to_jail":
-        return [(board.jail, 1.0)]
-    if kind not in ("chance", "community_chest"):
-        return [(square, 1.0)]
-    deck = board.deck(kind)
-    out: list[tuple[int, float]] = []
-    for card in deck:
-        effect, end = card.effect, square
-        if isinstance(effect, AdvanceTo):
-            end = effect.square
-        elif isinstance(effect, AdvanceToNearest):
-            targets = board.stations if effect.target == "station" else board.utilities
-            end = min(targets, key=lambda i: (i - square - 1) % BOARD_SIZE)
-        elif isinstance(effect, MoveBack):
-            end = (square - effect.steps) % BOARD_SIZE
-        elif isinstance(effect, GoToJailCard):
-            end = board.jail
-        out.append((end, 1 / len(deck)))
-    return out
 
 
 def rent_income(h: View | GameState, seat: int) -> int:

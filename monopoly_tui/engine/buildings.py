@@ -6,7 +6,7 @@ half of it. The one place the building rules live: the app and bots ask these fu
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Final, Protocol
 
 from .board import Street
 from .errors import Problem
@@ -14,7 +14,7 @@ from .rent import Holdings, owns_whole_group
 from .state import Auction, BuildingKind
 from .table import Table
 
-HOTEL = 5
+HOTEL: Final = 5
 
 
 class _Bank(Holdings, Protocol):

@@ -7,11 +7,11 @@ and each draw returns the next generator state together with the value.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
-_MASK = (1 << 64) - 1
-_FACES = tuple((face // 6 + 1, face % 6 + 1) for face in range(36))
+_MASK: Final = (1 << 64) - 1
+FACES: Final = tuple((face // 6 + 1, face % 6 + 1) for face in range(36))
 """The 36 equally likely throws of two dice, by a draw modulo 36."""
 
 
@@ -30,12 +30,18 @@ def seed_state(seed: int) -> int:
 
 
 def throw_dice(rng: int) -> tuple[int, tuple[int, int]]:
-    """Throw two six-sided dice: (new generator state, (die1, die2)). The step of next_random, written
-    out here: a throw is the commonest draw."""
+    """Throw two six-sided dice: (new generator state, (die1, die2))."""
+    rng, face = throw_face(rng)
+    return rng, FACES[face]
+
+
+def throw_face(rng: int) -> tuple[int, int]:
+    """Throw two six-sided dice: (new generator state, the throw's number in FACES, 6 * die1 + die2 -
+    7). The step of next_random, written out here: a throw is the commonest draw."""
     rng = (rng + 0x9E3779B97F4A7C15) & _MASK
     z = ((rng ^ (rng >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-    return rng, _FACES[(z ^ (z >> 31)) % 36]
+    return rng, (z ^ (z >> 31)) % 36
 
 
 def shuffled(rng: int, items: Sequence[T]) -> tuple[int, tuple[T, ...]]:

@@ -7,7 +7,7 @@ pydantic validates and serialises them as a field of it all the same).
 
 from __future__ import annotations
 
-from typing import Literal, NamedTuple, TypedDict
+from typing import Final, Literal, NamedTuple, TypedDict
 
 from .board import BOARD_SIZE, DeckName
 
@@ -92,10 +92,10 @@ class EventFields(TypedDict, total=False):
 
 # --- events that recur, made once and shared (an Event is an immutable value) -------------------------
 
-MAX_SEATS = 8
+MAX_SEATS: Final = 8
 """Seats at most (see game.MAX_PLAYERS)."""
-_new = tuple.__new__
-MOVED = tuple(
+_new: Final = tuple.__new__
+MOVED: Final = tuple(
     tuple(
         _new(Event, ("moved", seat, None, square, None, None, None, None, None))
         for square in range(BOARD_SIZE)
@@ -103,7 +103,7 @@ MOVED = tuple(
     for seat in range(MAX_SEATS)
 )
 """MOVED[seat][square]: the seat's token came to rest on square."""
-DICE_ROLLED = tuple(
+DICE_ROLLED: Final = tuple(
     tuple(
         _new(Event, ("dice_rolled", seat, None, None, None, None, None, (one, two), None))
         for one in range(1, 7)
@@ -112,13 +112,13 @@ DICE_ROLLED = tuple(
     for seat in range(MAX_SEATS)
 )
 """DICE_ROLLED[seat][6 * die1 + die2 - 7]: the seat's throw to move (not the first-turn or a utility's)."""
-ROLL_AGAIN = tuple(
+ROLL_AGAIN: Final = tuple(
     _new(Event, ("roll_again", seat, None, None, None, None, None, None, None)) for seat in range(MAX_SEATS)
 )
-TURNS_STARTED: list[tuple[Event, ...]] = [() for _ in range(MAX_SEATS)]
+TURNS_STARTED: Final[list[tuple[Event, ...]]] = [() for _ in range(MAX_SEATS)]
 """TURNS_STARTED[seat][round]; each row is replaced by a longer one as the rounds go on (never changed in
 place, so threads applying actions at once at worst make a row twice)."""
-_KEPT_ROUNDS = 2_000
+_KEPT_ROUNDS: Final = 2_000
 """Turn beginnings are kept for the rounds up to this (a game rarely goes on longer)."""
 
 
@@ -136,7 +136,7 @@ def turn_started(seat: int, round_: int) -> Event:
     return row[round_]
 
 
-PASSED_GO: tuple[dict[int, Event], ...] = tuple({} for _ in range(MAX_SEATS))
+PASSED_GO: Final[tuple[dict[int, Event], ...]] = tuple({} for _ in range(MAX_SEATS))
 """PASSED_GO[seat][salary]: the seat collected the salary (a board's rules pay one or two amounts; a
 dict only grows, so threads applying actions at once at worst make an event twice)."""
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from . import buildings, mortgages
 from .board import Street
 from .events import Event, EventKind
@@ -9,8 +11,8 @@ from .rent import Holdings
 from .state import Debt, GameState, MortgageChoice
 from .table import Table, _new
 
-CHARGE_EVENTS: dict[str, EventKind] = {"rent": "rent_paid", "tax": "tax_paid"}
-TO_POT = ("tax", "card")
+CHARGE_EVENTS: Final[dict[str, EventKind]] = {"rent": "rent_paid", "tax": "tax_paid"}
+TO_POT: Final = ("tax", "card")
 """Payments to the bank that feed the free-parking pot when that house rule is on."""
 
 

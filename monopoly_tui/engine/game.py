@@ -10,7 +10,7 @@ and propose trades (the rules allow it on one's own turn and between other playe
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from . import auction, buildings, dice, finance, jail, legality, mortgages, trade, turn
 from .actions import (
@@ -237,7 +237,7 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
     return t.freeze()
 
 
-_table_of = Table.of
+_table_of: Final = Table.of
 """Table.of as a plain function (a static method's lookup on its class is not specialised by CPython)."""
 
 
@@ -305,7 +305,7 @@ def _keep_mortgage(t: Table, action: KeepMortgage) -> None:
     t.emit("mortgage_kept", player=action.player, square=action.square)
 
 
-_CARRY_OUT: dict[type, Callable[[Table, Any], None]] = {
+_CARRY_OUT: Final[dict[type, Callable[[Table, Any], None]]] = {
     Roll: turn.roll,
     EndTurn: turn.end_turn,
     Buy: _buy,
@@ -328,7 +328,7 @@ _CARRY_OUT: dict[type, Callable[[Table, Any], None]] = {
     RejectTrade: lambda t, action: trade.reject(t),
 }
 """What each kind of (already checked) action changes on the table, by the action's class."""
-_STEPS: dict[type, tuple[Callable[[Table, Any], bool] | None, Callable[[Table, Any], None]]] = {
+_STEPS: Final[dict[type, tuple[Callable[[Table, Any], bool] | None, Callable[[Table, Any], None]]]] = {
     kind: (_PLAINLY_LEGAL.get(kind), carry_out) for kind, carry_out in _CARRY_OUT.items()
 }
 """Each kind's plain moves' test (None: none) and what it changes, in one lookup for apply."""
@@ -338,5 +338,5 @@ def _not_an_action(t: Table, action: object) -> None:
     raise AssertionError(f"{action!r} passed the check")  # the check refuses what is not an action
 
 
-_JUDGED = (None, _not_an_action)
+_JUDGED: Final = (None, _not_an_action)
 """What apply finds for an object of no action class: the whole judgement (which refuses it)."""

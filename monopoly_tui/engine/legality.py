@@ -9,7 +9,7 @@ does not accept goes through the whole judgement (which then refuses it or finds
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from . import auction, buildings, finance, mortgages, trade
 from .actions import (
@@ -41,11 +41,11 @@ from .state import GameState, Situation
 from .table import Table
 from .wellformed import malformation
 
-RAISING_MONEY = (SellBuilding, SellDown, Mortgage, ProposeTrade)
+RAISING_MONEY: Final = (SellBuilding, SellDown, Mortgage, ProposeTrade)
 """Manage actions open to a debtor: what raises cash."""
-MANAGING = (Build, Unmortgage, *RAISING_MONEY)
+MANAGING: Final = (Build, Unmortgage, *RAISING_MONEY)
 """Manage actions open to every player in a calm situation."""
-MAX_BID = 10**15
+MAX_BID: Final = 10**15
 """No bid is larger (see wellformed)."""
 Seen = GameState | Table
 """What the plain moves' tests read: a state, or the table that holds its values (apply's)."""
@@ -260,7 +260,7 @@ def _keep_legal(state: Seen, action: KeepMortgage) -> bool:
     )
 
 
-PLAINLY_LEGAL: dict[type, Callable[[Seen, Action], bool]] = {
+PLAINLY_LEGAL: Final[dict[type, Callable[[Seen, Action], bool]]] = {
     Roll: _roll_legal,  # type: ignore[dict-item]
     EndTurn: _end_turn_legal,  # type: ignore[dict-item]
     Buy: _buy_legal,  # type: ignore[dict-item]
@@ -279,7 +279,7 @@ PLAINLY_LEGAL: dict[type, Callable[[Seen, Action], bool]] = {
 # --- the whole judgement -------------------------------------------------------------------------------
 
 
-_MANAGE_PROBLEMS: dict[type, Callable[[Seen, Any], Problem | None]] = {
+_MANAGE_PROBLEMS: Final[dict[type, Callable[[Seen, Any], Problem | None]]] = {
     Build: lambda state, a: buildings.build_problem(state, a.player, a.square),
     SellBuilding: lambda state, a: buildings.sell_problem(state, a.player, a.square),
     SellDown: lambda state, a: buildings.sell_down_problem(state, a.player, a.group, a.level),
@@ -289,7 +289,7 @@ _MANAGE_PROBLEMS: dict[type, Callable[[Seen, Any], Problem | None]] = {
 }
 """The manage actions (MANAGING) by class, and why each may not be taken (None: it may, in a calm
 situation; in debt only RAISING_MONEY, and no cash given away)."""
-_RAISING_CLASSES = frozenset(RAISING_MONEY)
+_RAISING_CLASSES: Final = frozenset(RAISING_MONEY)
 
 
 def lift_now_problem(state: Seen, seat: int, square: int) -> Problem | None:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from .board import STATION_RENT, UTILITY_MULTIPLIER, Board
 from .rules import Rules, terms_of
 from .state import HeldCard
 
-UTILITY_DICE_UNIT = 1_000
+UTILITY_DICE_UNIT: Final = 1_000
 """The dice count in thousands of rubles, like every printed amount: 4 x a throw of 7 is 28 000 ₽."""
 
 

@@ -16,7 +16,7 @@ instead of a new one taking the state apart again (see `Table.of`).
 from __future__ import annotations
 
 from collections import deque
-from typing import Unpack
+from typing import Final, Unpack
 
 from .actions import ProposeTrade
 from .board import Board, DeckName, Layout
@@ -36,7 +36,7 @@ from .state import (
     PlayerState,
 )
 
-_new = tuple.__new__
+_new: Final = tuple.__new__
 """Builds a named tuple from its values in field order, without the generated constructor's call."""
 
 
@@ -342,7 +342,7 @@ class Table:
         return state
 
 
-_CARRIED: deque[Table] = deque()
+_CARRIED: Final[deque[Table]] = deque()
 """The last table frozen, whose `base` is the state it made (at most one: each `Table.of` takes it before
 a table is frozen; a pop and an append are each atomic, so two threads applying actions at once at
 worst make a new table). A deque: a list of one item gives its memory back at each pop and asks for it

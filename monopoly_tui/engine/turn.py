@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from . import auction, finance, jail, landing, movement
 from .actions import Roll
-from .dice import throw_dice
+from .dice import FACES, throw_face
 from .events import DICE_ROLLED, ROLL_AGAIN, TURNS_STARTED, turn_started
 from .state import GameState
 from .table import Table
@@ -16,7 +16,10 @@ def roll(t: Table, action: Roll) -> None:
     fields = action.__dict__  # both values in one read (see legality._roll_legal)
     seat, dice = fields["player"], fields["dice"]
     if dice is None:
-        t.rng, dice = throw_dice(t.rng)
+        t.rng, face = throw_face(t.rng)
+        dice = FACES[face]
+    else:  # a scripted throw
+        face = 6 * dice[0] + dice[1] - 7
     if t.phase == "utility_roll":
         t.emit("dice_rolled", player=seat, dice=dice, reason="utility")
         landing.utility_throw(t, seat, dice[0] + dice[1])
@@ -25,7 +28,7 @@ def roll(t: Table, action: Roll) -> None:
     # the turn player's throw in phase roll: from jail, or an ordinary move (doubles earn another throw)
     t.dice = dice
     one, two = dice
-    t.events.append(DICE_ROLLED[seat][6 * one + two - 7])
+    t.events.append(DICE_ROLLED[seat][face])
     steps = one + two
     is_double = one == two
     if t.players[seat].in_jail:
@@ -50,11 +53,15 @@ def roll(t: Table, action: Roll) -> None:
 
 def finish_move(t: Table) -> None:
     """The square is fully resolved: throw again after doubles, otherwise the turn may end."""
-    p = t.players[t.turn]
     t.pending_square = None
-    t.phase = "roll" if t.roll_again and not p.in_jail and not p.bankrupt else "end_turn"
-    if t.phase == "roll" and t.dice is not None:
-        t.events.append(ROLL_AGAIN[t.turn])
+    if t.roll_again:
+        p = t.players[t.turn]
+        if not p.in_jail and not p.bankrupt:
+            t.phase = "roll"
+            if t.dice is not None:
+                t.events.append(ROLL_AGAIN[t.turn])
+            return
+    t.phase = "end_turn"
 
 
 def end_turn(t: Table, _action: object = None) -> None:
