@@ -532,7 +532,7 @@ def test_same_seed_same_game() -> None:
 class Forgetful:
     """Plays a bot, and checks each answer against a copy of it that has forgotten its shortcuts (the
     outlook kept between changes of holdings, the note that managing has nothing to do, the strong bot's
-    reserve, its notes that no offer is worth making and that nothing is, the exchanges it priced, its
+    reserve, its notes that no offer is worth making and that nothing is, its stepping stones, its
     wishes' order, the rent peaks) but keeps what it remembers on purpose (offers made, this turn's
     budget). Checks the watchers kept for every seat against fresh outlooks, too."""
 
@@ -552,8 +552,8 @@ class Forgetful:
         if isinstance(fresh, StrongBot):
             fresh._reserve = StrongBot(0, seat)._reserve
             fresh._no_offer = None
-            fresh._priced = StrongBot(0, seat)._priced
             fresh._order = StrongBot(0, seat)._order
+            fresh._stones = StrongBot(0, seat)._stones
             fresh._still = None
         action: Action | None = getattr(self.bot, ask)(state, seat)
         valuation._PEAKS.clear()  # the rent peaks kept for the last holdings seen, worked out afresh

@@ -14,20 +14,31 @@ from typing import ClassVar
 from factory import NAMES, board, make_state
 
 from monopoly_tui.bots import make_bot, play_game, trading
-from monopoly_tui.bots.outlook import outlook
+from monopoly_tui.bots.outlook import Watcher, outlook
 from monopoly_tui.bots.rents import NOMINAL_DICE, lot_rents
 from monopoly_tui.bots.simple import APPRAISER as PRINTED
 from monopoly_tui.bots.simple import BUYER
 from monopoly_tui.bots.strong import StrongBot
+from monopoly_tui.bots.strong_stones import stepping_stones
 from monopoly_tui.bots.strong_terms import APPRAISER, CASH_LADDER, MARKET, NEVER, RETRY_AFTER
-from monopoly_tui.bots.trading import Reach, Wish, lot_gains, lot_gains_afresh, offer_of, swap_lots
+from monopoly_tui.bots.trading import (
+    Reach,
+    Wish,
+    lot_gains,
+    lot_gains_afresh,
+    offer_of,
+    street_gains,
+    swap_lots,
+)
 from monopoly_tui.bots.valuation import (
     View,
     colour_group,
     completes_group,
+    danger,
     lots_of,
     owns_group,
     rent_income,
+    rent_peaks,
     visit_rates,
 )
 from monopoly_tui.engine import GameState, ProposeTrade, Rules, TradeSide, rent_due
@@ -91,6 +102,112 @@ def test_an_exchange_is_priced_again_when_a_lot_of_its_groups_changes() -> None:
         APPRAISER, changed, partner, seat, (), (street,)
     )
     assert lot_gains(APPRAISER, changed, partner, seat, (), (street,)) != before
+
+
+def test_an_exchange_of_streets_priced_from_its_streets_is_priced_as_afresh() -> None:
+    """street_gains prices an exchange of streets (the offer search's: cash for a partner's streets, or
+    one of seat's streets for them) from those streets and their groups alone: in thousands of positions
+    of real games, for streets held by each side (mortgaged, built on, whole groups made and broken), it
+    equals lot_gains worked out afresh; anything else (a station, a lot its giver does not hold) it hands
+    to lot_gains."""
+    chooser = random.Random(17)
+    compared = differed = mortgaged = whole = 0
+    for state in positions((0, 1)):
+        board = state.board
+        streets = [i for i in board.properties if isinstance(board.squares[i], Street)]
+        for _ in range(6):
+            p, q = chooser.sample(range(4), 2)
+            mine = [i for i in streets if state.owner[i] == p]
+            theirs = [i for i in streets if state.owner[i] == q]
+            give = tuple(chooser.sample(mine, chooser.randint(0, min(2, len(mine)))))
+            take = tuple(chooser.sample(theirs, chooser.randint(0, min(3, len(theirs)))))
+            appraiser = chooser.choice((APPRAISER, MARKET, BUYER, PRINTED))
+            expected = lot_gains_afresh(appraiser, state, p, q, give, take)
+            assert street_gains(appraiser, state, p, q, give, take) == expected, (p, q, give, take)
+            compared += 1
+            differed += expected != (0, 0)
+            mortgaged += any(state.mortgaged[i] for i in (*give, *take))
+            whole += any(owns_group(state, q, colour_group(board, i)) for i in take)
+    assert compared > 2000 and differed > 1000 and mortgaged > 100 and whole > 20
+    state = positions((2,))[150]
+    held = [i for i in state.board.properties if state.owner[i] is not None]
+    station = next(i for i in held if state.board.squares[i].kind == "station")
+    holder = state.owner[station]
+    assert holder is not None
+    other = (holder + 1) % 4
+    for p, q, give in ((other, holder, ()), (holder, other, (station,))):
+        take = (station,) if not give else ()
+        assert street_gains(APPRAISER, state, p, q, give, take) == lot_gains_afresh(
+            APPRAISER, state, p, q, give, take
+        )
+    stranger = next(i for i in held if state.owner[i] not in (holder, other))
+    assert street_gains(APPRAISER, state, other, holder, (), (stranger,)) == lot_gains_afresh(
+        APPRAISER, state, other, holder, (), (stranger,)
+    )
+
+
+def test_the_candidates_worked_out_once_per_wish_are_those_priced_exchange_by_exchange() -> None:
+    """The offer search works out what the wished streets are worth once per wish, and each swap from
+    the street seat gives: in every position of real games, for every wish of every seat and every
+    try, its candidates (terms, cash needed, the partner's group completed) are those priced exchange
+    by exchange (street_gains, equal to lot_gains afresh)."""
+    bot = StrongBot(0, 0)
+    compared = swaps = 0
+    for state in positions((0, 1, 2)):
+        for seat in range(4):
+            for wish in outlook(state, seat).wishes:
+                for step in range(len(CASH_LADDER)):
+                    expected = bot._candidates_priced(state, seat, wish, step, 70_000)
+                    assert bot._candidates(state, seat, wish, step, 70_000) == expected, (seat, wish, step)
+                    compared += 1
+                    swaps += sum(1 for _, _, theirs in expected if theirs)
+    assert compared > 5_000 and swaps > 200
+    state = next(s for s in positions((0,)) if outlook(s, 0).wishes)
+    wish = outlook(state, 0).wishes[0]
+    stale = Wish(wish.group, (wish.partner + 1) % 4, wish.lots)  # not a wish of this state's
+    assert bot._candidates(state, 0, stale, 0, 0) == bot._candidates_priced(state, 0, stale, 0, 0)
+
+
+def test_the_stepping_stones_kept_are_those_found_afresh() -> None:
+    """«Сильный» keeps its stepping stones across owners that changed only in groups it lacks other than
+    two streets of (before and after) and mortgages off the stones: in every position of real games, in
+    order (as a bot meets them) and in random order, they equal the stones found afresh."""
+    chooser = random.Random(11)
+    states = positions((0, 1, 2), every=1)
+    shuffled = list(states)
+    chooser.shuffle(shuffled)
+    compared = found = 0
+    for order in (states, shuffled):
+        bots = [StrongBot(0, seat) for seat in range(4)]
+        for state in order:
+            for seat, bot in enumerate(bots):
+                expected = stepping_stones(state, seat)
+                assert bot._stepping_stones(state, seat) == expected, (state.round, seat)
+                compared += 1
+                found += bool(expected)
+    assert compared > 10_000 and found > 2_000
+
+
+def test_the_outlook_kept_is_the_outlook_found_afresh() -> None:
+    """A seat's Watcher keeps its outlook while the owners near the seat stay, working out again only
+    what is mortgaged and what may be built when mortgages or buildings there change: in every position
+    of real games, in order and shuffled, it equals the outlook found afresh (and the same wishes are
+    the very same values)."""
+    chooser = random.Random(3)
+    states = positions((0, 1), every=1)
+    shuffled = list(states)
+    chooser.shuffle(shuffled)
+    compared = pledged = 0
+    for order in (states, shuffled):
+        watchers = [Watcher() for _ in range(4)]
+        for state in order:
+            for seat, watcher in enumerate(watchers):
+                expected = outlook(state, seat)
+                assert watcher.outlook(state, seat) == expected, (state.round, seat)
+                assert all(a is b for a, b in zip(outlook(state, seat).wishes, expected.wishes, strict=True))
+                compared += 1
+                pledged += bool(expected.pledged)
+    assert compared > 10_000 and pledged > 2_000
 
 
 def test_the_lots_to_swap_kept_are_those_found_afresh() -> None:
@@ -165,6 +282,14 @@ def test_the_rents_kept_are_the_rules_rents_in_every_position() -> None:
                 lots = [i for i in h.board.properties if h.owner[i] == seat]
                 income = int(sum(rent_due(h, i, NOMINAL_DICE) * rates[i] for i in lots))
                 assert rent_income(h, seat) == income
+            expected: dict[int, int] = {}
+            for i in h.board.properties:
+                holder = h.owner[i]
+                if holder is not None:
+                    expected[holder] = max(expected.get(holder, 0), rent_due(h, i, NOMINAL_DICE))
+            assert rent_peaks(h) == expected
+            for seat in range(4):
+                assert danger(h, seat) == max((r for o, r in expected.items() if o != seat), default=0)
     assert len(states) > 1000
     assert built > 300
     assert any(p.in_jail for s in jailed for p in s.players)

@@ -15,6 +15,7 @@ from test_bots import TIGHT, Checked, offered
 from monopoly_tui.bots import BOT_KINDS, BOT_NAMES, EFFORTS, MasterBot, make_bot, play_game
 from monopoly_tui.bots.base import BotBase
 from monopoly_tui.bots.driver import play_out
+from monopoly_tui.bots.master import builds_what_it_buys
 from monopoly_tui.bots.master_deals import CASH_STEP, accepts, cheapest, deals, priced
 from monopoly_tui.bots.master_lookahead import (
     Choice,
@@ -55,6 +56,11 @@ RICH = {0: 3_000_000}
 """Seat 0's cash in the orange scenarios: enough to pay what «Сильный» asks for the group's last street
 and build on it."""
 
+SHORT = {0: 500_000}
+"""Seat 0's cash when it offers 150 000 for the light blue street it lacks: left with 350 000, short of
+three houses a street there (450 000) with «Сильный»'s float, so the master plays the offer out rather
+than refusing it at once (builds_what_it_buys)."""
+
 
 def master(seat: int, effort: Effort = LIGHT) -> MasterBot:
     bot = make_bot("master", 1, seat)
@@ -89,7 +95,7 @@ def test_a_third_level_offered_by_name() -> None:
 def test_a_decision_spends_no_more_than_its_budget() -> None:
     """Answering an offer «Сильный» would refuse but that gives it something: played out, each candidate
     at most as often as the budget allows, every playout within the horizon."""
-    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0})
+    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0}, cash=SHORT)
     bot = master(1)
     assert not bot.likes_trade(state, 1, state.trade)  # type: ignore[arg-type]
     bot.choose(state, 1)
@@ -102,7 +108,7 @@ def test_a_decision_spends_no_more_than_its_budget() -> None:
 def test_every_effort_keeps_to_its_rounds() -> None:
     """The efforts the app uses, on a decision that plays out: each candidate within the effort's
     playouts, every playout within its horizon, the rounds spent within the decision's budget."""
-    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0})
+    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0}, cash=SHORT)
     for name, effort in EFFORTS.items():
         bot = master(1, effort)
         bot.choose(state, 1)
@@ -116,7 +122,7 @@ def test_the_playouts_stop_before_going_past_the_looks_at_managing_allowed() -> 
     """The budget also counts the playout players' looks at managing (what a playout round costs varies
     with the trading and bidding in it; those looks vary less): with half the looks the same decision
     took uncapped, it stops playing out once the next playouts would, on average, go past them."""
-    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0})
+    state = offered(TradeSide(cash=150_000), TradeSide(lots=(6,)), owners={6: 1, 8: 0, 9: 0}, cash=SHORT)
     effort = Effort(rounds=96, horizon=3, least=8, most=8, trades=False)
     free = master(1, effort)
     free.choose(state, 1)
@@ -356,18 +362,35 @@ def test_whole_games_are_legal_deterministic_and_never_needlessly_bankrupt() -> 
 def test_it_refuses_to_sell_a_group_to_a_player_with_the_cash_to_build_it() -> None:
     """Seat 0 holds two orange streets and 3 000 000; it offers the master (seat 1) 1 800 000 for the third
     (Рублёвское шоссе, printed price 200 000), the least «Сильный» accepts: to «Сильный» the cash is
-    worth more than the street. The master's playouts see seat 0 build orange with the 1 200 000 left
-    and its own chance of winning fall: it refuses. Without the playouts it would accept as «Сильный»."""
+    worth more than the street. With the 1 200 000 left seat 0 builds orange to three houses a street
+    (900 000) and keeps «Сильный»'s float: the master refuses at once, without playing out (its playouts,
+    6 rounds deep, judged such sales by a model of the position and in games against «Сильный» let a
+    rich buyer have the group)."""
     owners = {16: 0, 18: 0, 19: 1}
     base = make_state(3, owners=owners, cash={0: 3_000_000})
     offer = cheapest(base, 0, 1, (), (19,))
     assert offer is not None and offer.give.cash == 1_800_000 and accepts(base, offer)
     state = offered(offer.give, offer.take, owners=owners, cash={0: 3_000_000})
     assert make_bot("strong", 1, 1).choose(state, 1) == AcceptTrade(player=1)
+    assert builds_what_it_buys(state, 1, offer)
     bot = master(1)
-    assert bot.choose(state, 1) == RejectTrade(player=1)
-    verdict = bot.lookahead.last
-    assert bot.looked_ahead == 1 and verdict is not None
-    assert verdict.index == 1 and verdict.gain > 0.1, "refusing gains a tenth of a win at least"
-    blind = master(1, Effort(rounds=0, horizon=3))
-    assert blind.choose(state, 1) == AcceptTrade(player=1) and blind.looked_ahead == 0
+    assert bot.choose(state, 1) == RejectTrade(player=1) and bot.looked_ahead == 0
+
+
+def test_a_group_is_sold_as_strong_and_the_playouts_decide_when_paying_drains_the_buyer() -> None:
+    """The same street for the same 1 800 000 from a buyer left with 500 000 (under three houses a street
+    on orange): not refused out of hand but answered as any other offer (played out); a swap that
+    completes a group for the master too, or a sale completing none, is never refused by that rule."""
+    owners = {16: 0, 18: 0, 19: 1}
+    offer = ProposeTrade(player=0, partner=1, give=TradeSide(cash=1_800_000), take=TradeSide(lots=(19,)))
+    state = offered(offer.give, offer.take, owners=owners, cash={0: 2_300_000})
+    assert not builds_what_it_buys(state, 1, offer)
+    bot = master(1)
+    bot.choose(state, 1)
+    assert bot.looked_ahead == 1
+    rich = {0: 5_000_000}
+    swap = ProposeTrade(player=0, partner=1, give=TradeSide(lots=(8,)), take=TradeSide(lots=(19,)))
+    assert not builds_what_it_buys(make_state(3, owners={**owners, 6: 1, 9: 1, 8: 0}, cash=rich), 1, swap)
+    loose = ProposeTrade(player=0, partner=1, give=TradeSide(cash=1_800_000), take=TradeSide(lots=(39,)))
+    assert not builds_what_it_buys(make_state(3, owners={**owners, 39: 1}, cash=rich), 1, loose)
+    assert builds_what_it_buys(make_state(3, owners=owners, cash=rich), 1, offer)

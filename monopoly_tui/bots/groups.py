@@ -4,6 +4,10 @@ thousands of times a game by the bots."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import Any
+
 from ..engine import Board
 from ..engine.board import Street
 from ..engine.rent import Holdings
@@ -11,7 +15,8 @@ from ..engine.rent import Holdings
 
 def lots_of(h: Holdings, seat: int) -> list[int]:
     """The properties seat owns, in board order."""
-    return [i for i in h.board.properties if h.owner[i] == seat]
+    owner = h.owner  # (read once: a state's field is a descriptor's lookup)
+    return [i for i in h.board.properties if owner[i] == seat]
 
 
 def colour_group(board: Board, square: int) -> tuple[int, ...]:
@@ -23,8 +28,32 @@ def colour_group(board: Board, square: int) -> tuple[int, ...]:
     return colours[square]
 
 
+def colour_groups_of(board: Board) -> tuple[tuple[int, ...], ...]:
+    """For each square, its colour group (as colour_group: () off the streets)."""
+    if not (_COLOURS and _COLOURS[0][0] is board):
+        colour_group(board, 0)
+    return _COLOURS[0][1]
+
+
 _COLOURS: list[tuple[Board, tuple[tuple[int, ...], ...]]] = []
 """The last board asked about and, for each of its squares, its colour group (a board is immutable)."""
+
+
+_PICKS: list[tuple[Board, tuple[tuple[tuple[int, ...], Callable[[Sequence[Any]], Any]], ...]]] = []
+
+
+def colour_groups(board: Board) -> tuple[tuple[tuple[int, ...], Callable[[Sequence[Any]], Any]], ...]:
+    """The board's colour groups, each with a picker of its squares' entries (as a tuple), kept for the
+    last board asked about."""
+    if _PICKS and _PICKS[0][0] is board:
+        return _PICKS[0][1]
+    groups = tuple(
+        (group, itemgetter(*group) if len(group) > 1 else lambda values, i=group[0]: (values[i],))
+        for group in board.group_members.values()
+        if group
+    )
+    _PICKS[:] = [(board, groups)]
+    return groups
 
 
 def house_cost(board: Board, square: int) -> int:

@@ -31,9 +31,10 @@ from .valuation import Appraiser, rent_income
 
 PLAIN = Appraiser(group_bonus=0.0, rent_based=True, station_bonus=(0, 0, 0, 0), utility_bonus=0)
 """Face value: prices, mortgage values, buildings at resale, cash; no bonus for sets."""
-WEIGHTS = (0.812, 0.304, 2.104, -0.043)
-"""The model's weights for plain, bonus, rent and cash (see the module docstring), fitted on 13 107
-positions of 298 finished games of four «Сильный» (`fit_master_value.py --games 300 --seed 6000`)."""
+WEIGHTS = (0.932, 0.252, 2.038, -0.044)
+"""The model's weights for plain, bonus, rent and cash (see the module docstring), fitted on 14 289
+positions of 300 finished games of four «Сильный» of session 8 (`fit_master_value.py --games 300
+--seed 6000`; on the «Сильный» before its session-7 buying rules they were 0.812, 0.304, 2.104, -0.043)."""
 
 
 def figures(state: GameState, seat: int) -> tuple[int, int, int, int]:

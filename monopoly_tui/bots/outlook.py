@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine import GameState
 from .trading import Wish
-from .valuation import house_cost
+from .valuation import colour_groups, house_cost
 
 Holdings = tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]
 """A state's owner, mortgaged and buildings tuples: everything a player holds."""
@@ -58,19 +58,25 @@ def outlook(state: GameState, seat: int) -> Outlook:
     wished: list[Wish] = []
     mine = [i for i in board.properties if owner[i] == seat]
     near: set[int] = set(mine)
-    # One pass over the colour groups: the whole ones (`monopolies`) and the wished ones (`wishes`).
-    for group in board.group_members.values():
-        rest = [i for i in group if owner[i] != seat]
-        if len(rest) == len(group):
+    players = state.players
+    # One pass over the colour groups: the whole ones (`monopolies`) and the wished ones (`wishes`);
+    # the groups seat holds no street of are passed over on their owners alone (picked in C).
+    for group, pick in colour_groups(board):
+        if seat not in pick(owner):
             continue
+        rest = tuple([i for i in group if owner[i] != seat])
         near.update(group)
         if not rest:
             whole.append(group)
             continue
         partner = owner[rest[0]]
-        if partner is None or any(owner[i] != partner for i in rest) or state.players[partner].bankrupt:
+        if partner is None or players[partner].bankrupt:
             continue
-        wished.append(Wish(group=group, partner=partner, lots=tuple(rest)))
+        for i in rest:
+            if owner[i] != partner:
+                break
+        else:
+            wished.append(_wish(group, partner, rest))
     groups = tuple(whole)
     mortgaged = state.mortgaged
     buildable = _buildable(state, groups)
@@ -79,11 +85,37 @@ def outlook(state: GameState, seat: int) -> Outlook:
         groups=groups,
         buildable=buildable,
         cheapest_house=min((house_cost(board, g[0]) for g in buildable), default=0),
-        pledged=tuple(i for i in mine if mortgaged[i]),
+        pledged=tuple([i for i in mine if mortgaged[i]]),
         wishes=tuple(wished),
         near=tuple(sorted(near)),
-        lots=owner.count(seat),
+        lots=len(mine),
     )
+
+
+_WISHES: dict[tuple[tuple[int, ...], int, tuple[int, ...]], Wish] = {}
+"""Wishes made so far, by their fields (a wish is an immutable value: made once, found again)."""
+
+
+def _wish(group: tuple[int, ...], partner: int, lots: tuple[int, ...]) -> Wish:
+    key = (group, partner, lots)
+    wish = _WISHES.get(key)
+    if wish is None:
+        if len(_WISHES) >= 4096:
+            _WISHES.clear()
+        wish = _WISHES[key] = Wish(group=group, partner=partner, lots=lots)
+    return wish
+
+
+def _repledged(state: GameState, last: Outlook) -> Outlook:
+    """The outlook once only mortgages (and buildings) changed near the seat: the same groups, wishes
+    and squares; what is mortgaged and what may be built on worked out again."""
+    owner, mortgaged, seat = state.owner, state.mortgaged, last.seat
+    pledged = tuple([i for i in last.near if mortgaged[i] and owner[i] == seat])
+    buildable = _buildable(state, last.groups)
+    if pledged == last.pledged and buildable == last.buildable:
+        return last
+    cheapest = min((house_cost(state.board, g[0]) for g in buildable), default=0)
+    return replace(last, buildable=buildable, cheapest_house=cheapest, pledged=pledged)
 
 
 def _buildable(state: GameState, groups: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
@@ -124,11 +156,13 @@ class Watcher:
             if owner is seen[0] and mortgaged is seen[1] and buildings is seen[2]:
                 return last
             near = self._near
-            if (owner is seen[0] or (near(owner) == near(seen[0]) and owner.count(seat) == last.lots)) and (
-                mortgaged is seen[1] or near(mortgaged) == near(seen[1])
-            ):
+            if owner is seen[0] or (near(owner) == near(seen[0]) and owner.count(seat) == last.lots):
                 self._seen = (owner, mortgaged, buildings)
-                if buildings is not seen[2] and near(buildings) != near(seen[2]):
+                if mortgaged is not seen[1] and near(mortgaged) != near(seen[1]):
+                    # Mortgaged or lifted near the seat (the owners there as they were): of the outlook
+                    # only what is mortgaged and what may be built can change.
+                    last = self._last = _repledged(state, last)
+                elif buildings is not seen[2] and near(buildings) != near(seen[2]):
                     # Built on or sold (on the seat's whole groups: only there can buildings stand
                     # near it): of the outlook only what may still be built can change.
                     last = self._last = _rebuilt(state, last)

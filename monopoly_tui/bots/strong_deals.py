@@ -12,11 +12,15 @@ sides' worth, by the same measure of threat.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import compress
+from operator import ne
 from typing import Any
 
-from ..engine import GameState, ProposeTrade, why_illegal
+from ..engine import Board, GameState, ProposeTrade, why_illegal
+from ..engine.mortgages import interest
 from .base import BotBase, JailPolicy
-from .outlook import NOTHING_SEEN, Holdings, holdings, unchanged
+from .outlook import Holdings, holdings, unchanged
 from .strong_stones import Stone, stepping_stones
 from .strong_terms import (
     APPRAISER,
@@ -31,8 +35,8 @@ from .strong_terms import (
     STONE_LADDER,
     THREAT_SHARE,
 )
-from .trading import Reach, Wish, gains, lot_gains, offer_of, swap_lots, view_after
-from .valuation import Appraiser, View, colour_group, group_threat, owns_group
+from .trading import Reach, Wish, gains, offer_of, street_gains, swap_lots, view_after
+from .valuation import View, colour_group, group_threat, owns_group, street_table
 
 
 def _others_cash(state: GameState, seat: int) -> tuple[int, ...]:
@@ -40,10 +44,9 @@ def _others_cash(state: GameState, seat: int) -> tuple[int, ...]:
     return tuple(0 if i == seat else p.cash for i, p in enumerate(state.players))
 
 
-Exchange = tuple[int, int, tuple[int, ...], tuple[int, ...], bool]
-"""Proposer, partner, the lots each hands over, and whether priced by APPRAISER (else MARKET)."""
-Priced = dict[Exchange, tuple[int, int]]
-Swaps = dict[tuple[int, Wish], list[int]]
+Terms = tuple[int, tuple[int, ...], int, tuple[int, ...]]
+"""An offer's terms: the partner, the lots offered, the cash offered and the lots asked for (offer_of
+makes the action)."""
 NoOffer = tuple[
     int,
     Holdings,
@@ -54,9 +57,9 @@ NoOffer = tuple[
     Reach | None,
     int,
     list[tuple[Wish, int]],
-    list[tuple[ProposeTrade, int]],
+    list[tuple[Terms, int]],
 ]
-Candidate = tuple[int, ProposeTrade, tuple[int, ...]]
+Candidate = tuple[int, Terms, tuple[int, ...]]
 """An offer worth making, the cash it needs in hand, and for a swap the partner's group it completes."""
 
 
@@ -70,17 +73,12 @@ class StrongDealer(BotBase):
         self._no_offer: NoOffer | None = None
         """(seat, holdings, round, cash, spare cash, the others' cash, what the search read when no offer
         was in reach of the cash, the least cash an offer would pay, the wishes tried and their tries,
-        the stepping stones' offers and their tries) when `_offer` last found none."""
+        the stepping stones' offers' terms and their tries) when `_offer` last found none."""
         self._asks = 0
         """Offers made so far (each changes `_asked`)."""
         self._floor: tuple[GameState, int, int, tuple[Wish, ...], int, int] | None = None
         """(state, seat, reserve, wishes, offers made, the floor): the least cash the offers `_offer` last
         looked at all of needed, for `_offer_floor` asked next about the very same."""
-        self._priced: tuple[Holdings, Priced, Swaps]
-        self._priced = (NOTHING_SEEN, {}, {})
-        """The holdings seen and, for them, lot_gains of each exchange of lots priced (what lots are worth
-        depends on the holdings alone: the same offer is priced again only once something changed), and
-        the lots seat could swap for each wish (swap_lots: the holdings alone, too)."""
         self._order: tuple[tuple[Wish, ...], list[Wish]] = ((), [])
         """The last wishes seen, most valuable group first (the outlook keeps the same tuple)."""
         self._stones: tuple[int, Any, Any, tuple[int, ...], list[Stone]] = (-1, (), (), (), [])
@@ -117,7 +115,7 @@ class StrongDealer(BotBase):
                     and none[8] == tries
                     and (unchanged(state, none[1]) or reach.holds(state, seat, wished))
                     and none[9]
-                    == [(offer, tried) for _, offer, tried in self._stone_offers(state, seat, reserve)]
+                    == [(terms, tried) for _, terms, tried in self._stone_offers(state, seat, reserve)]
                 ):
                     floor = NEVER if least == NEVER else least + reserve
                     self._floor = (state, seat, reserve, wished, self._asks, floor)
@@ -132,34 +130,34 @@ class StrongDealer(BotBase):
                 return None
         floor = NEVER
         for wish, tried in tries:
-            for needs, offer, theirs in self._candidates(
+            for needs, terms, theirs in self._candidates(
                 state, seat, wish, tried % len(CASH_LADDER), reserve
             ):
                 floor = min(floor, needs)
-                if (
-                    needs <= cash
-                    and (
-                        not theirs
-                        or self._outbuilds(state, seat, wish.partner, wish.group, theirs, needs - reserve)
-                    )
-                    and why_illegal(state, offer) is None
+                paid = needs - reserve
+                if needs <= cash and (
+                    not theirs or self._outbuilds(state, seat, wish.partner, wish.group, theirs, paid)
                 ):
-                    self._asked[wish.lots] = (tried + 1, state.round)
+                    offer = offer_of(seat, *terms)
+                    if why_illegal(state, offer) is None:
+                        self._asked[wish.lots] = (tried + 1, state.round)
+                        self._asks += 1
+                        return offer
+        stones = self._stone_offers(state, seat, reserve)
+        for needs, terms, tried in stones:
+            floor = min(floor, needs)
+            if needs <= cash:
+                offer = offer_of(seat, *terms)
+                if why_illegal(state, offer) is None:
+                    self._stones_asked[terms[3][0]] = (tried + 1, state.round)
                     self._asks += 1
                     return offer
-        stones = self._stone_offers(state, seat, reserve)
-        for needs, offer, tried in stones:
-            floor = min(floor, needs)
-            if needs <= cash and why_illegal(state, offer) is None:
-                self._stones_asked[offer.take.lots[0]] = (tried + 1, state.round)
-                self._asks += 1
-                return offer
         # With no offer in reach of the cash (floor > cash), what the search read of the holdings is noted.
         reach = Reach.of(state, seat, wished) if floor > cash else None
         least = NEVER if floor == NEVER else floor - reserve
         others = _others_cash(state, seat)
-        terms = [(offer, tried) for _, offer, tried in stones]
-        self._no_offer = (seat, holdings(state), state.round, cash, spare, others, reach, least, tries, terms)
+        asked = [(stone, tried) for _, stone, tried in stones]
+        self._no_offer = (seat, holdings(state), state.round, cash, spare, others, reach, least, tries, asked)
         self._floor = (state, seat, reserve, wished, self._asks, floor)
         return None
 
@@ -229,26 +227,36 @@ class StrongDealer(BotBase):
 
     def _stepping_stones(self, state: GameState, seat: int) -> list[Stone]:
         """stepping_stones, remembered for these owners and mortgages (what they read, buildings aside:
-        no stone has any) and these players out of the game."""
+        no stone has any) and these players out of the game. Owners that changed only in colour groups
+        seat lacks other than two streets of, before and after, and mortgages that changed only off
+        the stones, leave them as they were (a stone is a street of a group seat lacks two of)."""
         known_seat, owner, mortgaged, out, stones = self._stones
-        same = state.owner is owner and state.mortgaged is mortgaged and state.eliminated == out
-        if seat != known_seat or not same:
-            stones = stepping_stones(state, seat)
-            self._stones = (seat, state.owner, state.mortgaged, state.eliminated, stones)
+        if seat == known_seat and state.eliminated == out:
+            now_owner, now_mortgaged = state.owner, state.mortgaged
+            if now_owner is owner and now_mortgaged is mortgaged:
+                return stones
+            if _same_stones(state.board, seat, owner, now_owner) and (
+                now_mortgaged is mortgaged
+                or not any(now_mortgaged[stone.square] != mortgaged[stone.square] for stone in stones)
+            ):
+                self._stones = (seat, now_owner, now_mortgaged, out, stones)
+                return stones
+        stones = stepping_stones(state, seat)
+        self._stones = (seat, state.owner, state.mortgaged, state.eliminated, stones)
         return stones
 
-    def _stone_offers(self, state: GameState, seat: int, reserve: int) -> list[tuple[int, ProposeTrade, int]]:
+    def _stone_offers(self, state: GameState, seat: int, reserve: int) -> list[tuple[int, Terms, int]]:
         """Cash offers for the stepping stones not asked for this round (nor, once the ladder is
         exhausted, for RETRY_AFTER rounds), each with the cash it needs in hand (what it pays plus the
         reserve) and the offers made for it so far: the street's value to its holder times
         STONE_LADDER at this try, and a thousand more (a holder who sells at its value gains by it)."""
-        out = []
+        out: list[tuple[int, Terms, int]] = []
         for stone in self._stepping_stones(state, seat):
             tries, last = self._stones_asked.get(stone.square, (0, -RETRY_AFTER))
             if last == state.round or (tries >= len(STONE_LADDER) and state.round - last < RETRY_AFTER):
                 continue
             cash = -(-int(STONE_LADDER[tries % len(STONE_LADDER)] * stone.value) // 1000) * 1000 + 1000
-            out.append((cash + reserve, offer_of(seat, stone.holder, (), cash, (stone.square,)), tries))
+            out.append((cash + reserve, (stone.holder, (), cash, (stone.square,)), tries))
         return out
 
     def _candidates(
@@ -261,25 +269,79 @@ class StrongDealer(BotBase):
         partner's gain SHARES[step] of the bot's own. A swap is made only where the bot would build the
         more threatening group with the cash each side then holds (`_outbuilds`): the caller judges
         that of an offer in reach of its cash (the least cash an offer needs is worked out without it,
-        which only makes it less)."""
+        which only makes it less). Each offer is its terms (`Terms`): the caller makes the action of
+        the one it makes."""
         out: list[Candidate] = []
         partner = wish.partner
-        own = self._lot_gains(state, seat, partner, (), wish.lots)[0]
-        market = self._lot_gains(state, seat, partner, (), wish.lots, MARKET)[0]
+        take = wish.lots
+        board = state.board
+        streets, bonus = street_table(APPRAISER, board)
+        owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
+        # What the wished streets are worth to their holder, and the interest due on receiving them:
+        # every exchange below moves them to seat (see street_gains, worked out here once per wish).
+        worth = owed = 0
+        for i in take:
+            street = streets[i]
+            if street is None or owner[i] != partner:
+                return self._candidates_priced(state, seat, wish, step, reserve)
+            price, pledged, house, _ = street
+            if mortgaged[i]:
+                worth += pledged
+                owed += interest(state, i)
+            else:
+                worth += price
+            worth += buildings[i] * house // 2
+        # The wished group becomes whole for seat (it holds its other streets), and was not the
+        # partner's (seat holds a street of it).
+        wished = bonus[wish.group]
+        own = worth - owed + wished
+        market = worth - owed + street_table(MARKET, board)[1][wish.group]
         cash = -(-int(CASH_LADDER[step] * market) // 1000) * 1000
         if own - cash > 0:
-            out.append((cash + reserve, offer_of(seat, partner, (), cash, wish.lots), ()))
+            out.append((cash + reserve, (partner, (), cash, take), ()))
+        share = SHARES[step]
+        for mine in swap_lots(state, seat, wish):
+            theirs_group = colour_group(board, mine)
+            their_bonus = bonus[theirs_group]
+            if their_bonus > wished:
+                continue  # never a better group for a worse one
+            # mine completes the partner's group (it holds the others), which was seat's only if
+            # mine is the whole of it.
+            street = streets[mine]
+            assert street is not None  # (swap_lots: streets of seat's completing the partner's group)
+            price, pledged, house, _ = street
+            given = (pledged if mortgaged[mine] else price) + buildings[mine] * house // 2
+            gain = worth - given - owed + wished - (their_bonus if len(theirs_group) == 1 else 0)
+            theirs = given - worth + their_bonus - (interest(state, mine) if mortgaged[mine] else 0)
+            cash = max(0, -(-int((share * gain - theirs) / (1 + share)) // 1000) * 1000)
+            if gain - cash > 0:
+                out.append((cash + reserve, (partner, (mine,), cash, take), theirs_group))
+        return out
+
+    def _candidates_priced(
+        self, state: GameState, seat: int, wish: Wish, step: int, reserve: int
+    ) -> list[Candidate]:
+        """_candidates with every exchange priced by street_gains (a wish that is not one of state's)."""
+        out: list[Candidate] = []
+        partner = wish.partner
+        take = wish.lots
+        own = street_gains(APPRAISER, state, seat, partner, (), take)[0]
+        market = street_gains(MARKET, state, seat, partner, (), take)[0]
+        cash = -(-int(CASH_LADDER[step] * market) // 1000) * 1000
+        if own - cash > 0:
+            out.append((cash + reserve, (partner, (), cash, take), ()))
         share = SHARES[step]
         board = state.board
         wished = APPRAISER.group_worth(board, wish.group)
-        for mine in self._swaps(state, seat, wish):
+        for mine in swap_lots(state, seat, wish):
             theirs_group = colour_group(board, mine)
             if APPRAISER.group_worth(board, theirs_group) > wished:
                 continue  # never a better group for a worse one
-            gain, theirs = self._lot_gains(state, seat, partner, (mine,), wish.lots)
+            give = (mine,)
+            gain, theirs = street_gains(APPRAISER, state, seat, partner, give, take)
             cash = max(0, -(-int((share * gain - theirs) / (1 + share)) // 1000) * 1000)
             if gain - cash > 0:
-                out.append((cash + reserve, offer_of(seat, partner, (mine,), cash, wish.lots), theirs_group))
+                out.append((cash + reserve, (partner, give, cash, take), theirs_group))
         return out
 
     @staticmethod
@@ -294,38 +356,6 @@ class StrongDealer(BotBase):
         budget = state.players[seat].cash - paid - BUILD_FLOAT
         their_budget = state.players[partner].cash + paid - BUILD_FLOAT
         return group_threat(board, mine, budget) >= THREAT_SHARE * group_threat(board, theirs, their_budget)
-
-    def _memory(self, state: GameState) -> tuple[Priced, Swaps]:
-        """What is remembered for these holdings (forgotten as soon as they change)."""
-        seen, priced, swaps = self._priced
-        if not unchanged(state, seen):
-            priced, swaps = {}, {}
-            self._priced = (holdings(state), priced, swaps)
-        return priced, swaps
-
-    def _lot_gains(
-        self,
-        state: GameState,
-        seat: int,
-        partner: int,
-        give: tuple[int, ...],
-        take: tuple[int, ...],
-        appraiser: Appraiser = APPRAISER,
-    ) -> tuple[int, int]:
-        priced = self._memory(state)[0]
-        key = (seat, partner, give, take, appraiser is APPRAISER)
-        found = priced.get(key)
-        if found is None:
-            found = priced[key] = lot_gains(appraiser, state, seat, partner, give, take)
-        return found
-
-    def _swaps(self, state: GameState, seat: int, wish: Wish) -> list[int]:
-        """swap_lots, remembered for these holdings."""
-        swaps = self._memory(state)[1]
-        mine = swaps.get((seat, wish))
-        if mine is None:
-            mine = swaps[seat, wish] = swap_lots(state, seat, wish)
-        return mine
 
     def likes_trade(self, state: GameState, seat: int, offer: ProposeTrade) -> bool:
         theirs, mine = gains(APPRAISER, state, offer)
@@ -347,6 +377,29 @@ class StrongDealer(BotBase):
                 board, theirs_done, their_budget
             )
         return True
+
+
+def _same_stones(board: Board, seat: int, was: Sequence[int | None], now: Sequence[int | None]) -> bool:
+    """Whether owners changing from `was` to `now` leave seat's stepping stones as they were: every
+    square whose owner changed is off the colour groups, or in one seat lacks other than exactly two
+    streets of, before and after."""
+    if was is now:
+        return True
+    if len(was) != len(now):
+        return False
+    for square in compress(range(len(now)), map(ne, now, was)):
+        group = colour_group(board, square)
+        if group and (_lacks(group, was, seat) == 2 or _lacks(group, now, seat) == 2):
+            return False
+    return True
+
+
+def _lacks(group: tuple[int, ...], owner: Sequence[int | None], seat: int) -> int:
+    """How many streets of the group seat does not hold."""
+    held = 0
+    for i in group:
+        held += owner[i] == seat
+    return len(group) - held
 
 
 def _completed(state: GameState, after: View, seat: int, received: tuple[int, ...]) -> tuple[int, ...]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine import GameState
+from .groups import colour_groups
 from .strong_terms import APPRAISER, STONE_PLAYERS
 
 
@@ -39,10 +40,10 @@ def stepping_stones(state: GameState, seat: int) -> list[Stone]:
     board = state.board
     owner = state.owner
     found: list[tuple[int, int, Stone]] = []
-    for group in board.group_members.values():
-        missing = [i for i in group if owner[i] != seat]
-        if len(missing) != 2:
+    for group, pick in colour_groups(board):
+        if len(group) - pick(owner).count(seat) != 2:
             continue
+        missing = [i for i in group if owner[i] != seat]
         if len(missing) == len(group) and owner[missing[0]] == owner[missing[1]]:
             continue  # a whole two-street group of another player's: no stone of it sells at its price
         worth = APPRAISER.group_worth(board, group)

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import Board, GameState, ProposeTrade, Rules, TradeSide
 from ..engine.mortgages import interest
-from .valuation import Appraiser, View, colour_group, completes_group, lots_of
+from .valuation import Appraiser, View, colour_groups_of, completes_group, lots_of, street_table
 
 
 def view_after(state: GameState, offer: ProposeTrade) -> View:
@@ -81,6 +81,58 @@ def lot_gains_afresh(
         appraiser.worth_change(state, p, owner) - owed_p,
         appraiser.worth_change(state, q, owner) - owed_q,
     )
+
+
+def street_gains(
+    appraiser: Appraiser, state: GameState, p: int, q: int, give: tuple[int, ...], take: tuple[int, ...]
+) -> tuple[int, int]:
+    """lot_gains of an exchange of streets, each held by the side handing it over (p != q), worked out
+    from those streets and their colour groups alone: each side gains what it receives and loses what it
+    hands over (a street's price, or its value when mortgaged, and half its buildings' cost), a group's
+    value where it becomes or stops being whole, less the interest on the mortgaged streets received.
+    Anything else (a station, a utility, a lot its giver does not hold) is priced by lot_gains."""
+    streets, bonus = street_table(appraiser, state.board)
+    owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
+    moved = owed_p = owed_q = 0
+    groups = []
+    for i in take:
+        street = streets[i]
+        if street is None or owner[i] != q:
+            return lot_gains(appraiser, state, p, q, give, take)
+        price, pledged, house, group = street
+        if mortgaged[i]:
+            moved += pledged
+            owed_p += interest(state, i)
+        else:
+            moved += price
+        moved += buildings[i] * house // 2
+        groups.append(group)
+    for i in give:
+        street = streets[i]
+        if street is None or owner[i] != p or p == q:
+            return lot_gains(appraiser, state, p, q, give, take)
+        price, pledged, house, group = street
+        if mortgaged[i]:
+            moved -= pledged
+            owed_q += interest(state, i)
+        else:
+            moved -= price
+        moved -= buildings[i] * house // 2
+        groups.append(group)
+    gain_p, gain_q = moved - owed_p, -moved - owed_q
+    for group in dict.fromkeys(groups):
+        value = bonus[group]
+        was_p = was_q = now_p = now_q = True
+        for i in group:
+            held = owner[i]
+            was_p = was_p and held == p
+            was_q = was_q and held == q
+            now = p if i in take else q if i in give else held
+            now_p = now_p and now == p
+            now_q = now_q and now == q
+        gain_p += (now_p - was_p) * value
+        gain_q += (now_q - was_q) * value
+    return gain_p, gain_q
 
 
 KEPT = 8192
@@ -174,16 +226,21 @@ class Reach:
     @classmethod
     def of(cls, state: GameState, seat: int, wishes: tuple[Wish, ...]) -> Reach:
         board, owner = state.board, state.owner
-        owned: set[int] = set()
         priced: set[int] = set()
         for wish in wishes:
             priced.update(wish.group)
-        for i in lots_of(state, seat):
-            group = colour_group(board, i)
-            owned.add(i)
+        lots = lots_of(state, seat)
+        owned = set(lots)
+        colours = colour_groups_of(board)
+        for group in {colours[i] for i in lots}:
             owned.update(group)
-            if len(group) < 2 or any(owner[j] != seat for j in group):
-                priced.update(group)  # (a one-street group completes anyone's: a swap it may be)
+            for j in group:
+                if owner[j] != seat:
+                    priced.update(group)
+                    break
+            else:
+                if len(group) == 1:
+                    priced.update(group)  # (a one-street group completes anyone's: a swap it may be)
         owned |= priced
         owners = itemgetter(*sorted(owned)) if owned else _nothing
         prices = itemgetter(*sorted(priced)) if priced else _nothing

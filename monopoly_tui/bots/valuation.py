@@ -14,6 +14,8 @@ from ..engine import Board, GameState, PlayerState, Rules
 from ..engine.board import Station, Street, Utility
 from .groups import blocks_group as blocks_group
 from .groups import colour_group as colour_group
+from .groups import colour_groups as colour_groups
+from .groups import colour_groups_of as colour_groups_of
 from .groups import completes_group as completes_group
 from .groups import house_cost as house_cost
 from .groups import lots_of as lots_of
@@ -292,6 +294,29 @@ def _lot_index(appraiser: Appraiser, board: Board) -> dict[int, int]:
 
 def _group_values(appraiser: Appraiser, board: Board) -> dict[tuple[int, ...], int]:
     return _lookups(appraiser, board)[1]
+
+
+StreetTable = tuple[tuple[tuple[int, int, int, tuple[int, ...]] | None, ...], dict[tuple[int, ...], int]]
+_STREETS: list[tuple[Appraiser, Board, StreetTable]] = []
+"""The last appraiser and board asked about, and their street table (an appraiser is asked in runs)."""
+
+
+def street_table(appraiser: Appraiser, board: Board) -> StreetTable:
+    """For each square, a street's (price, value when mortgaged, house cost, colour group), None off the
+    streets; and each colour group's value: what `worth_change` reads of an exchange of streets."""
+    for seen, seen_board, table in _STREETS:
+        if seen is appraiser and seen_board is board:
+            return table
+    lots, groups = _worth_table(appraiser, board)
+    streets: list[tuple[int, int, int, tuple[int, ...]] | None] = [None] * len(board.squares)
+    for i, kind, price, pledged, house in lots:
+        if kind == _STREET:
+            streets[i] = (price, pledged, house, board.group_of[i])
+    made: StreetTable = (tuple(streets), dict(groups))
+    if len(_STREETS) >= 4:
+        _STREETS.clear()
+    _STREETS.append((appraiser, board, made))
+    return made
 
 
 def group_threat(board: Board, group: tuple[int, ...], budget: int) -> float:
