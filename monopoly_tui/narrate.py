@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .engine import Action, Event, GameState, net_worth
+from .engine import Action, Bid, Event, GameState, ProposeTrade, SellDown, net_worth
 from .engine.turn import ended_at_limit, rounds_played
 from .locale import has, tr
 from .money import rubles
@@ -54,8 +54,24 @@ def game_over_at_limit(state: GameState) -> str:
 
 
 def narrate_action(action: Action, state: GameState) -> str:
-    """Who did what, in a few Russian words (the events of the action tell the details)."""
-    return tr(f"action.{action.kind}", player=state.players[action.player].name)
+    """Who did what, in a few Russian words, naming the lot, group, amount or partner it was about (the
+    undo question and the replay show it alone: «Игрок 1 покупает» did not say what was bought). `state`
+    is the game just before or just after the action (a lot bought or declined is where its player
+    stands in both)."""
+    board = state.board
+    values: dict[str, object] = {"player": state.players[action.player].name}
+    square = getattr(action, "square", None)
+    if action.kind in ("buy", "decline"):
+        square = state.players[action.player].position
+    if square is not None:
+        values["square"] = board.squares[square].name
+    if isinstance(action, SellDown):
+        values["group"] = board.group(action.group).name
+    elif isinstance(action, Bid):
+        values["amount"] = rubles(action.amount)
+    elif isinstance(action, ProposeTrade):
+        values["other"] = state.players[action.partner].name
+    return tr(f"action.{action.kind}", **values)
 
 
 def _key(event: Event) -> str:

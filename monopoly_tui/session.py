@@ -65,6 +65,10 @@ BOT_SAVE_INTERVAL = 1.0
 and the game coming back to a person, is always saved at once and fsynced."""
 
 
+HANDED_ON = frozenset({"trade", "accept", "reject", "end_turn"})
+"""Kinds of decision after which the app hands the laptop to the next person (when it is another)."""
+
+
 class GameSession:
     """The game being played; `record` is its record (built from the actions when asked for)."""
 
@@ -85,7 +89,9 @@ class GameSession:
         self.state = state
         self.log: list[str] = [] if log is None else log
         self.worth: list[tuple[int, ...]] = []
-        """Each player's net worth at the start of every round (and at the end)."""
+        """Each player's net worth at the start of every round from `first_round` (and at the end)."""
+        self.first_round = 1
+        """The round of `worth[0]`: 1, or the round of the position the game went on from."""
         self.dice: list[tuple[int, int]] = [*dice]
         """Throws to use, in order, instead of the seed's (physical dice at the table, or a test script)."""
         self.bots: dict[int, Bot] = {} if bots is None else bots
@@ -150,6 +156,7 @@ class GameSession:
         if position is not None:
             session.log.append(tr("log.from_position", round=state.round))
             session.worth.append(session.net_worths())
+            session.first_round = state.round
         session._note(state.events)
         return session
 
@@ -188,13 +195,15 @@ class GameSession:
             self._pending.append(self._checkpoint(self._worth_covered))  # written with the next save
             self._checkpointed, self._worth_covered = len(self._actions), len(self.worth)
 
-    def can_undo(self) -> bool:
+    def can_undo(self, by: int | None = None) -> bool:
         """The last action may be taken back: a person's decision that revealed nothing random
-        (no dice thrown, no card drawn), e.g. a mistaken «не покупать» or a house built by mistake."""
+        (no dice thrown, no card drawn), e.g. a mistaken «не покупать» or a house built by mistake;
+        asked for `by` (the seat the game waits on), not a decision that handed the laptop on to them
+        (an offer, its answer, the end of a turn: they were given it with a handoff screen)."""
         if not self.history or not self._actions:
             return False
         last = self._actions[-1]  # not self.record: that copies every action (asked after each one)
-        if last.player in self.bots:
+        if last.player in self.bots or (by is not None and last.player != by and last.kind in HANDED_ON):
             return False
         return not any(e.kind in ("dice_rolled", "card_drawn") for e in self.state.events)
 
@@ -317,7 +326,8 @@ class GameSession:
             if narrated:
                 self.log.append(narrate(event, self.state))
             if event.kind in ("turn_started", "game_over") and (
-                event.kind == "game_over" or not self.worth or event.amount != len(self.worth)
+                # once a round: a game from round 9 counted its turns of round 9 as rounds 2, 3, ...
+                event.kind == "game_over" or len(self.worth) <= (event.amount or 0) - self.first_round
             ):
                 self.worth.append(self.net_worths())
 

@@ -126,10 +126,12 @@ async def test_a_prompt_that_fits_binds_no_scroll_keys() -> None:
 
 
 async def test_the_trade_composers_two_lists_start_on_the_same_row() -> None:
-    """At 80x24 «Получаете от игрока Борис (1 500 000 ₽)» takes two lines and «Отдаёте (1 500 000 ₽)»
-    one: both titles take two, so the lists (and the cash fields under them) are side by side, row for
-    row; the amount is whole on its line. Every lot's row fits its list: the mortgaged Рижская ж/д says
-    «залог» in place of its price where both have no room."""
+    """At 80x24 «Получаете от игрока Борис (1 500 000 ₽)» took two lines and «Отдаёте (1 500 000 ₽)»
+    one; now the window is short of rows and the partner's name is left to the choice above: one line
+    each, the lists (and the cash fields under them) side by side, row for row, with ten rows to
+    choose from and the summary under them. Wider titles that wrap are aligned the same way. Every
+    lot's row fits its list: the mortgaged Рижская ж/д says «залог» in place of its price where both
+    have no room."""
     app = MonopolyApp(load_board(), seed=42, autosave=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await enter_game(pilot)
@@ -149,17 +151,23 @@ async def test_the_trade_composers_two_lists_start_on_the_same_row() -> None:
         trade = app.screen
         give, take = trade.query_one("#give-title", Prose), trade.query_one("#take-title", Prose)
         rows = [line.plain for line in take.lines(take.content_region.width)]
-        assert len(rows) == 2 and rows[1] == f"({rubles(1_500_000)})"  # the partner's title wraps
-        assert give.region.y == take.region.y and give.region.height == take.region.height == 2
+        assert rows == [f"Получаете ({rubles(1_500_000)})"]
+        assert give.region.y == take.region.y and give.region.height == take.region.height == 1
         lists = list(trade.query(SelectionList))
         assert len(lists) == 2 and lists[0].region.y == lists[1].region.y
-        assert lists[0].region.height == lists[1].region.height
+        assert lists[0].region.height == lists[1].region.height >= 12  # ten rows inside the frame
         assert trade.query_one("#give-cash").region.y == trade.query_one("#take-cash").region.y
         room = TradeScreen.room(lists[0])
         assert room is not None
         labels = [lists[0].get_option_at_index(i).prompt for i in range(lists[0].option_count)]
         assert all(isinstance(label, Text) and label.cell_len <= room for label in labels)
         assert [str(label).split()[-1] for label in labels] == ["₽", "залог"]  # Житная, Рижская ж/д
+        # both lots given and cash asked for: the summary's four lines fit under lists of six rows
+        await pilot.press("space", "down", "space", "tab", "tab", "tab", *"250000")
+        await pilot.pause()
+        summary = trade.query_one("#trade-summary", Prose)
+        assert len(summary.text.plain.splitlines()) >= 4 and summary.region.height >= 4
+        assert lists[0].region.height >= 8 and summary.region.bottom <= trade.query_one("#propose").region.y
 
 
 async def test_at_80x24_with_a_computer_player_every_key_of_a_jailed_persons_prompt_keeps_its_label() -> None:

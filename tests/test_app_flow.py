@@ -5,6 +5,7 @@ Each test drives the app through the keyboard as people passing one laptop aroun
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, Select, SelectionList, Static
 
 from monopoly_tui.app import MonopolyApp
+from monopoly_tui.app.board import BoardView
 from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
 from monopoly_tui.app.manage import ManageScreen
@@ -22,7 +24,7 @@ from monopoly_tui.app.saves_screen import ConfirmScreen
 from monopoly_tui.app.setup import OnOff, SetupScreen
 from monopoly_tui.app.trade import TradeScreen
 from monopoly_tui.boardfile import load_board
-from monopoly_tui.engine import Buy, ProposeTrade, Roll, Rules, TradeSide, situation
+from monopoly_tui.engine import Buy, Decline, ProposeTrade, Roll, Rules, TradeSide, situation
 
 RING = (120, 36)
 
@@ -349,3 +351,93 @@ async def test_a_throw_to_an_offer_to_buy_focuses_nothing_and_repaints_only_what
         assert cells == {0, 1, 2, 3}  # the token left GO, passed 1 and 2, stands on 3
         await pilot.press("enter")
         assert session.state.phase == "buy" and session.state.owner[3] is None
+
+
+async def test_the_undo_question_names_the_lot_bought() -> None:
+    app = make_app(dice=[(1, 2)])
+    async with app.run_test(size=RING) as pilot:
+        await start(pilot)
+        app.act(Roll(player=0))
+        app.screen.query_one(BoardView).finish_walk()  # (a key would only hurry the token)
+        await pilot.press("b", "z")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        question = plain(str(app.screen.query_one(Static).render()))
+        assert question == "Отменить последнее решение: Игрок 1 покупает «Нагатинская улица»?"
+
+
+async def test_after_choosing_another_partner_space_ticks_the_first_lot_of_each_list() -> None:
+    # The lists were filled again for the new partner with no row highlighted: Space ticked nothing
+    # until an arrow was pressed.
+    from textual.widgets import Select, SelectionList
+
+    from monopoly_tui.app.trade import TradeScreen
+
+    app = make_app()
+    async with app.run_test(size=RING) as pilot:
+        await start(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and app.session is not None
+        app.session.state = make_state(3, names=["Игрок 1", "Игрок 2", "Игрок 3"], owners={1: 0, 3: 1, 6: 2})
+        app.session.seats = (*app.session.seats, replace(app.session.seats[1], name="Игрок 3"))
+        screen.redraw()
+        await pilot.press("t")
+        await pilot.pause()
+        trade = app.screen
+        assert isinstance(trade, TradeScreen)
+        trade.query_one("#partner", Select).value = 2  # Игрок 3, as chosen from the list
+        await pilot.pause()
+        await pilot.pause()
+        give, take = trade.query_one("#give", SelectionList), trade.query_one("#take", SelectionList)
+        give.focus()
+        await pilot.press("space")
+        take.focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert give.selected == ["lot:1"] and take.selected == ["lot:6"]
+
+
+async def test_undo_is_the_deciders_the_partner_handed_an_offer_cannot_take_it_back() -> None:
+    # Борис, handed the laptop with Аня's offer, saw «z Отменить» and could take her offer back.
+    app = make_app()
+    async with app.run_test(size=RING) as pilot:
+        await start(pilot)
+        session = app.session
+        screen = app.screen
+        assert session is not None and isinstance(screen, GameScreen)
+        session.state = make_state(2, owners={1: 0, 3: 1})
+        screen.redraw()
+        app.act(ProposeTrade(player=0, partner=1, give=TradeSide(cash=10_000), take=TradeSide(lots=(3,))))
+        await pilot.pause()
+        assert isinstance(app.screen, HandoffScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is screen and session.can_undo()  # the record allows it, but not at Борис's hands
+        assert "Отменить" not in screen.query_one("#keys").render_line(0).text
+        await pilot.press("z")
+        await pilot.pause()
+        assert app.screen is screen and situation(session.state) == "trade"
+
+
+async def test_a_mistaken_decline_can_be_taken_back_at_the_next_bidders_prompt() -> None:
+    # No handoff comes between «не покупать» and the auction: the laptop is still with the decider.
+    app = make_app(dice=[(1, 2)])
+    async with app.run_test(size=RING) as pilot:
+        await start(pilot)
+        session = app.session
+        screen = app.screen
+        assert session is not None and isinstance(screen, GameScreen)
+        app.act(Roll(player=0))
+        screen.query_one(BoardView).finish_walk()
+        app.act(Decline(player=0))
+        await pilot.pause()
+        assert (
+            situation(session.state) == "auction"
+            and "Отменить" in screen.query_one("#keys").render_line(0).text
+        )
+        await pilot.press("z")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("y")
+        await pilot.pause()
+        assert session.state.phase == "buy" and session.state.players[0].position == 3

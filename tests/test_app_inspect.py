@@ -136,3 +136,32 @@ async def test_the_compact_deed_of_a_full_table_shows_to_its_last_line() -> None
         await pilot.pause()
         assert screen.query_one("#prompt").display and screen.query_one(StatePanels).display
         assert not screen.has_class("inspecting")
+
+
+@pytest.mark.parametrize("size", [(120, 36), (80, 24)])
+async def test_while_looking_at_squares_the_footer_shows_the_cursors_keys_and_the_prompts_are_off(
+    size: tuple[int, int],
+) -> None:
+    """The footer offered «r Бросить кубики … l Осмотреть поле» while the arrows moved the cursor (and
+    in the compact layout the prompt it named is hidden): a key meant for the turn acted unseen."""
+    app = MonopolyApp(load_board(), seed=42, dice=[(4, 5)], autosave=False)
+    async with app.run_test(size=size) as pilot:
+        await enter_game(pilot)
+        session = app.session
+        assert session is not None
+        keys = app.screen.query_one("#keys")
+        await pilot.press("l")
+        assert app.screen.has_class("inspecting")
+        footer = keys.render_line(0).text
+        assert "Назад" in footer and "оле" in footer and "Бросить" not in footer and "Осмотреть" not in footer
+        assert ("PgUp" in footer) == (size == (80, 24))  # the compact list scrolls by pages
+        await pilot.press("r", "к", "enter", "m", "t", "1")
+        await pilot.pause()
+        assert session.state.phase == "roll" and app.screen.has_class("inspecting")
+        assert not session.record.actions and app.screen is app.game_screen
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Бросить кубики" in keys.render_line(0).text
+        await pilot.press("r")  # back at the turn: its keys act again
+        await pilot.pause()
+        assert session.state.phase == "buy"

@@ -309,8 +309,18 @@ def test_sell_group_confirmation(snap_compare: SnapCompare) -> None:
 def test_trade_summary(snap_compare: SnapCompare) -> None:
     """The composer with lots ticked both ways: the summary of both sides and the groups completed."""
     before = crafted(owners={1: 0, 5: 0, 9: 0, 3: 1, 6: 1, 8: 1}, mortgaged=[5])
-    keys = ["t", "space", "down", "space", "tab", "tab", "down", "down", "space", "down", "space"]
+    # the partner's list, entered by Tab, has its first row highlighted: down to the second
+    keys = ["t", "space", "down", "space", "tab", "tab", "down", "space", "down", "space"]
     assert snap_compare(make_app(), terminal_size=RING, run_before=before, press=keys)
+
+
+def test_trade_summary_at_80x24(snap_compare: SnapCompare) -> None:
+    """The same composer in the smallest window: frameless fields and buttons over the whole window,
+    lists with rows to choose from and the summary under them, nothing cut."""
+    before = crafted(owners={1: 0, 5: 0, 9: 0, 3: 1, 6: 1, 8: 1}, mortgaged=[5])
+    # the partner's list, entered by Tab, has its first row highlighted: down to the second
+    keys = ["t", "space", "down", "space", "tab", "tab", "down", "space", "down", "space"]
+    assert snap_compare(make_app(), terminal_size=COMPACT, run_before=before, press=keys)
 
 
 def test_a_throw_in_the_compact_layout(snap_compare: SnapCompare) -> None:

@@ -20,11 +20,19 @@ from monopoly_tui.app.prompts import deed as title_deed
 from monopoly_tui.app.prompts import prompt_for
 from monopoly_tui.engine import (
     Action,
+    Bid,
+    Build,
     Buy,
     Decline,
     EndTurn,
     Event,
+    Mortgage,
+    ProposeTrade,
+    Roll,
     Rules,
+    SellDown,
+    TradeSide,
+    Unmortgage,
     apply,
     current_actor,
     is_legal,
@@ -82,6 +90,22 @@ def test_every_action_kind_has_a_russian_phrase() -> None:
     assert {k for k in kinds if not has(f"action.{k}")} == set()
     state = make_state(2)
     assert narrate_action(EndTurn(player=1), state) == "Борис завершает ход"
+
+
+def test_a_decision_named_alone_says_what_it_was_about() -> None:
+    # The undo question asked «Отменить последнее решение: «Игрок 1 покупает»?» without the lot.
+    state = make_state(2, owners={1: 0, 3: 0}, buildings={3: 1}, positions={1: 39})
+    assert narrate_action(Buy(player=1), state) == "Борис покупает «Улица Арбат»"
+    assert narrate_action(Decline(player=1), state) == "Борис не покупает «Улица Арбат»"
+    assert narrate_action(Build(player=0, square=3), state) == "Аня строит на поле «Нагатинская улица»"
+    assert narrate_action(Mortgage(player=0, square=1), state) == "Аня закладывает «Житная улица»"
+    assert narrate_action(Unmortgage(player=0, square=1), state) == "Аня выкупает из залога «Житная улица»"
+    assert narrate_action(SellDown(player=0, group="brown", level=0), state).startswith(
+        "Аня продаёт постройки группы «"
+    )
+    assert narrate_action(Bid(player=1, amount=70_000), state) == "Борис ставит 70\u00a0000\u00a0₽"
+    trade = ProposeTrade(player=0, partner=1, give=TradeSide(cash=1), take=TradeSide())
+    assert narrate_action(trade, state) == "Аня предлагает сделку игроку Борис"
 
 
 def test_narration_of_a_whole_game_is_russian_and_complete() -> None:
@@ -261,3 +285,22 @@ def test_the_buy_prompt_shows_the_title_deed() -> None:
     )
     state = play(make_state(2), roll(0, 1, 2))
     assert prompt_for(state).lines[0] == title_deed(b.property(3))
+
+
+def test_a_game_from_a_position_charts_net_worth_once_a_round_from_its_round() -> None:
+    # From round 9 every turn of round 9 added a point (worth filled up to 9 entries) and the chart's
+    # rounds axis ran from 1.
+    from monopoly_tui.engine import from_position
+    from monopoly_tui.session import GameSession
+
+    state = from_position("MPN1 Аня:1500000@0 Борис:1500000@0 Вера:1500000@0 turn=0 round=9 seed=3", board())
+    # an income tax, just visiting the jail, an income tax: nothing to buy, nothing bid
+    session = GameSession.start(state.board, SEATS, seed=3, position=state, dice=[(1, 3), (6, 4), (1, 3)])
+    assert session.first_round == 9 and len(session.worth) == 1
+    for seat in range(3):  # the three turns of round 9
+        session.act(Roll(player=seat))
+        assert session.state.phase == "end_turn"
+        session.act(EndTurn(player=seat))
+    assert session.state.round == 10 and len(session.worth) == 2  # the starts of rounds 9 and 10
+    ticks = worth_plot([*session.worth, session.worth[-1]], SEATS, 60, 10, first=9).plain.split("\n")[-4]
+    assert ticks.split()[0] == "9" and ticks.split()[-1] == "10" and "раунды" in ticks

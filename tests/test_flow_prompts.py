@@ -68,4 +68,4 @@ def test_undo_and_its_log_name_the_decision_taken_back() -> None:
     session.act(Decline(player=0))
     assert session.can_undo()
     session.undo()
-    assert session.log[-1] == "Отменено: Аня не покупает."
+    assert session.log[-1] == "Отменено: Аня не покупает «Нагатинская улица»."

@@ -127,3 +127,16 @@ def test_refusals_met_in_random_games_all_carry_a_code_and_read_in_russian() -> 
                     assert text != tr("error.illegal") and "{" not in text, (action, text)
             state = apply(state, choose(state, chooser))
     assert len(codes) >= 25, sorted(set(REASONS) - codes)
+
+
+def test_a_debtor_is_told_what_a_debt_allows_and_the_others_who_they_wait_for() -> None:
+    # The debtor was told «ждём, пока игрок рассчитается с долгом» about themself.
+    from monopoly_tui.engine.state import Debt
+
+    debt = Debt(debtor=0, creditor=1, amount=200_000, reason="rent")
+    state = make_state(2, cash={0: 10_000}, owners={1: 0, 3: 0, 6: 0}, mortgaged=[6], debts=(debt,))
+    for action in (Unmortgage(player=0, square=6), Build(player=0, square=1)):
+        text = reason_text(state, why_illegal(state, action))
+        assert text.startswith("Пока долг 200\u00a0000\u00a0₽ не оплачен, можно только добывать деньги"), text
+    text = reason_text(state, why_illegal(state, Build(player=1, square=1)))
+    assert text == "Сейчас управлять имуществом нельзя: ждём, пока Аня рассчитается с долгом."

@@ -27,9 +27,11 @@ def nice_top(value: int) -> int:
     return 10 * step
 
 
-def worth_plot(worth: Sequence[Sequence[int]], seats: Sequence[Seat], width: int, height: int) -> Text:
-    """`worth[r][seat]`: each player's net worth at the start of round r+1 (and, last, at the end of the
-    game, as GameSession.worth keeps it). The plot
+def worth_plot(
+    worth: Sequence[Sequence[int]], seats: Sequence[Seat], width: int, height: int, *, first: int = 1
+) -> Text:
+    """`worth[r][seat]`: each player's net worth at the start of round `first` + r (and, last, at the end
+    of the game, as GameSession.worth keeps it; `first` is 1 but for a game from a position). The plot
     fills width x height cells: axis labels, the plot, the rounds under it, a legend line per player."""
     rounds = len(worth)
     legend = len(seats)
@@ -62,13 +64,13 @@ def worth_plot(worth: Sequence[Sequence[int]], seats: Sequence[Seat], width: int
     text.append(" " * label_width + " └" + "─" * columns + "\n", style="dim")
     # the points are the starts of rounds 1, 2, ... and the end of the game, in its last round: a game
     # over in round R has R + 1 points, and the axis ends at R (as «сыграно раундов» says)
-    last = str(max(1, rounds - 1))
+    start, last = str(first), str(first + max(0, rounds - 2))
     middle = tr("chart.rounds")
-    gap = columns - 1 - len(last) - len(middle)
+    gap = columns - len(start) - len(last) - len(middle)
     ticks = (
-        f"1{' ' * (gap // 2)}{middle}{' ' * (gap - gap // 2)}{last}"
+        f"{start}{' ' * (gap // 2)}{middle}{' ' * (gap - gap // 2)}{last}"
         if gap >= 2
-        else "1".ljust(columns - len(last)) + last
+        else start.ljust(columns - len(last)) + last
     )
     text.append(" " * (label_width + 2) + ticks, style="dim")
     for seat, s in enumerate(seats):

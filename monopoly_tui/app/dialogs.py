@@ -22,9 +22,10 @@ from ..session import GameSession
 from .buttons import ButtonRow
 from .plain import plain
 from .prose import Prose
+from .room import NeedsRoom
 
 
-class HandoffScreen(ModalScreen[None]):
+class HandoffScreen(NeedsRoom, ModalScreen[None]):
     """«Ход переходит к …» / «Передайте ноутбук …»: the next person takes the laptop.
 
     At a turn change any player may first open the manage screen (the rules allow building, selling,
@@ -74,6 +75,8 @@ class HandoffScreen(ModalScreen[None]):
         self.query_one("#go-on", Button).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.too_small:
+            return False
         if action in ("manage", "trade"):
             return self.turn_change
         return True

@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
-from ..engine import Bid
+from ..engine import Bid, current_actor
 from ..locale import tr
 from ..money import rubles
 from ..narrate import narrate_action
@@ -50,6 +50,9 @@ def _choice_bindings() -> list[Binding]:
     bindings.append(Binding("enter", "choose('enter')", tr("binding.enter"), show=False, priority=False))
     return bindings
 
+
+LOOKING = frozenset({"rules", "bot_speed", "inspect"})
+"""The game screen's actions open while a player looks at squares: none of them decides anything."""
 
 BID_STEP = 10_000
 """What +/- add to or take from the bid being typed."""
@@ -203,14 +206,20 @@ class GameScreen(Screen[None]):
     def show_keys(self) -> None:
         """The footer: the prompt's keys, undo, and with computer players the pace key and the pace now."""
         session = self.session
+        if self.inspected is not None:
+            compact = self.query_one(BoardView).has_class("compact")
+            self.query_one(KeyBar).show_looking(compact=compact)
+            return
         pace = self.app.bot_speed if session.bots else None  # type: ignore[attr-defined]
-        self.query_one(KeyBar).show(self.prompt, undo=session.can_undo(), pace=pace)
+        self.query_one(KeyBar).show(self.prompt, undo=self.can_undo(), pace=pace)
 
     # --- choosing ------------------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.has_class("too-small"):  # nothing is decided on a board nobody can see; the rules still open
             return action == "rules"
+        if self.inspected is not None and action not in LOOKING:
+            return False  # looking at a square decides nothing (the compact layout hides the prompt)
         if action == "choose":
             return self._choice(str(parameters[0])) is not None
         if action in ("manage", "trade"):
@@ -259,16 +268,23 @@ class GameScreen(Screen[None]):
     def action_trade(self) -> None:
         self.app.open_trade()  # type: ignore[attr-defined]
 
+    def can_undo(self) -> bool:
+        """Undo is the decider's: the person handed the laptop (Маша's offer, to its partner; the end
+        of her turn, to the next person) cannot take back the decision that passed it to them. A
+        mistaken «не покупать» can still be taken back at the next bidder's prompt: no handoff came
+        between, the laptop is still with whoever declined."""
+        return self.session.can_undo(by=current_actor(self.session.state))
+
     def action_undo(self) -> None:
         """Take back the last decision, after a confirmation, when nothing random was revealed since."""
         session = self.session
-        if not session.can_undo():
+        if not self.can_undo():
             self.notify(tr("undo.nothing"), severity="warning")
             return
         what = narrate_action(session.record.actions[-1], session.state)
 
         def answered(yes: bool | None) -> None:
-            if yes and session.can_undo():
+            if yes and self.can_undo():
                 session.undo()
                 self.redraw()
 
@@ -281,11 +297,15 @@ class GameScreen(Screen[None]):
 
     @on(Inspect)
     def _inspect(self, message: Inspect) -> None:
+        looking = self.inspected is not None
         self.inspected = message.square
         self.set_class(message.square is not None, "inspecting")
         if message.square is None and self.focused is None:  # the prompt's own default, often nothing
             self.query_one(PromptPanel).focus_default(self.prompt)
         self.show_inspected()
+        if looking != (message.square is not None):  # the footer: the cursor's keys, or the prompt's
+            self.show_keys()
+            self.refresh_bindings()
 
     def show_inspected(self) -> None:
         if self.inspected is not None:

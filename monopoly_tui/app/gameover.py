@@ -20,6 +20,7 @@ from ..money import rubles
 from ..session import GameSession
 from .chart import worth_plot
 from .plain import plain
+from .room import NeedsRoom
 
 
 class WorthChart(Widget):
@@ -33,10 +34,11 @@ class WorthChart(Widget):
 
     def render(self) -> Text:
         size = self.content_region.size
-        return worth_plot(self.session.worth, self.session.seats, size.width, size.height)
+        session = self.session
+        return worth_plot(session.worth, session.seats, size.width, size.height, first=session.first_round)
 
 
-class GameOverScreen(Screen[None]):
+class GameOverScreen(NeedsRoom, Screen[None]):
     """The winner, the standings with net worth, and each player's net worth over the game."""
 
     BINDINGS = [

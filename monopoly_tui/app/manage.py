@@ -34,6 +34,7 @@ from .cells import building_marks
 from .plain import plain
 from .prompts import sell_group_question
 from .reasons import reason_text
+from .room import NeedsRoom
 from .saves_screen import ConfirmScreen
 
 ROW_ACTIONS: dict[str, type] = {"b": Build, "s": SellBuilding, "g": Mortgage, "u": Unmortgage}
@@ -49,7 +50,7 @@ PLAYERS = Binding.Group(tr("binding.group.player"))
 MORTGAGE = Binding.Group(tr("binding.group.mortgage"))
 
 
-class ManageScreen(ModalScreen[None]):
+class ManageScreen(NeedsRoom, ModalScreen[None]):
     """Choose a player (←/→ or 1–8), a lot (↑/↓), then b build, s sell, g mortgage, u lift, d sell all."""
 
     BINDINGS = [

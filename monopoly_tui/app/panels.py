@@ -360,6 +360,18 @@ class KeyBar(Rows):
         self._keys = (keys, always)
         self._paint()
 
+    def show_looking(self, *, compact: bool) -> None:
+        """While a player looks at squares (key l): the keys that move the cursor, and Esc back to the
+        prompt, whose keys are off until then (GameScreen.check_action)."""
+        keys = [("↑↓" if compact else "←↑↓→", tr("keys.look.move"), tr("keys.look.move_short"))]
+        if compact:
+            keys.append(("PgUp/PgDn", tr("keys.look.page"), tr("keys.look.page_short")))
+            keys.append(("Home/End", tr("keys.look.ends"), tr("keys.look.ends_short")))
+        keys.append(("esc", tr("keys.look.back"), tr("binding.back")))
+        rules, quit_ = tr("binding.rules"), tr("binding.quit")
+        self._keys = (keys, [("?", rules, rules), ("^q", quit_, quit_)])
+        self._paint()
+
     def show_scroll(self, scrolls: bool) -> None:
         if scrolls != self._scroll:
             self._scroll = scrolls

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import GameState
+from ..engine import GameState, current_actor
 from ..engine.errors import REASONS, Refusal
 from ..locale import tr
 from ..money import rubles
@@ -27,8 +27,9 @@ def _shown(state: GameState, key: str, value: Any) -> str:
         return tr(f"building.{value}")
     if key == "group" and value in board.group_members:
         return board.group(value).name
-    if key == "now":
-        return tr(f"reason.now.{value}")
+    if key == "now":  # the one the game waits on, by name
+        seat = current_actor(state)
+        return tr(f"reason.now.{value}", name=state.players[seat].name if seat is not None else "")
     return str(value)
 
 
@@ -37,4 +38,8 @@ def reason_text(state: GameState, reason: str | None) -> str:
     if not isinstance(reason, Refusal) or reason.code not in REASONS:
         return tr("error.illegal")
     values = {key: _shown(state, key, value) for key, value in reason.values.items()}
+    if reason.code == "manage_not_now" and reason.values.get("now") == "debt":
+        debt = state.debts[0]
+        if reason.values.get("player") == debt.debtor:  # not «ждём, пока Маша рассчитается» to Маша
+            return tr("reason.manage_not_now.debtor", amount=rubles(debt.amount))
     return tr(f"reason.{reason.code}", **values)

@@ -16,9 +16,10 @@ from ..saves import SaveEntry, SaveError, delete_save, list_saves, load_save
 from .buttons import ButtonRow
 from .plain import plain
 from .position_view import PositionScreen
+from .room import NeedsRoom
 
 
-class ConfirmScreen(ModalScreen[bool]):
+class ConfirmScreen(NeedsRoom, ModalScreen[bool]):
     """A yes/no question; Enter or y answers yes, Esc or n answers no."""
 
     BINDINGS = [

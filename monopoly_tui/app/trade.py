@@ -28,6 +28,7 @@ from .plain import plain
 from .prompts import trade_summary
 from .prose import Prose
 from .reasons import reason_text
+from .room import NeedsRoom
 
 CASH_DIGITS = 16
 """The most digits a cash field takes: more than any table's money (8 seats of at most a trillion
@@ -107,7 +108,7 @@ def option_label(state: GameState, value: str, room: int | None) -> Text:
     return label
 
 
-class TradeScreen(ModalScreen[None]):
+class TradeScreen(NeedsRoom, ModalScreen[None]):
     BINDINGS = [
         Binding("escape", "close", tr("binding.close"), key_display="esc"),
         Binding("ctrl+s", "propose", tr("binding.propose"), key_display="^s"),
@@ -127,7 +128,15 @@ class TradeScreen(ModalScreen[None]):
     TradeScreen #trade-summary { height: auto; }
     TradeScreen #trade-error { color: $error; height: auto; }
     TradeScreen #trade-buttons { height: auto; }
+    TradeScreen.-short > Vertical { width: 100%; height: 100%; }
+    TradeScreen.-short #trade-head .swap-sign { padding: 0 1; }
+    TradeScreen.-short #trade-buttons Button { margin-right: 2; }
     """
+
+    SHORT = 31
+    """Rows below which (80x24, 100x30) the composer is short of room: its fields and buttons lose their
+    frames, it takes the whole window, and the partner's title leaves their name to the choice above it,
+    so the lists keep rows enough to choose from with the summary under them."""
 
     def __init__(self, session: GameSession, seat: int | None = None) -> None:
         super().__init__()
@@ -189,8 +198,7 @@ class TradeScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.fill()
         give = self.query_one("#give", SelectionList)
-        give.focus()  # the first row is highlighted: Space ticks it at once
-        self.call_after_refresh(self._highlight_first, give)
+        give.focus()  # the first row is highlighted (fill): Space ticks it at once
 
     @staticmethod
     def _highlight_first(lots: SelectionList[str]) -> None:
@@ -210,6 +218,12 @@ class TradeScreen(ModalScreen[None]):
     def on_resize(self) -> None:
         """Labels fit the lists' new width (the short forms where the full ones do not); the titles
         are aligned again once laid out at it."""
+        short = self.app.size.height < self.SHORT
+        if short != self.has_class("-short"):
+            self.set_class(short, "-short")
+            for widget in self.query("Select, Input, Button").results():
+                widget.compact = short  # type: ignore[attr-defined]
+            self.fill_titles()
         self.call_after_refresh(self.align_titles)
         state = self.session.state
         for selection in self.query(SelectionList):
@@ -232,16 +246,24 @@ class TradeScreen(ModalScreen[None]):
             for n, card in enumerate(state.players[seat].jail_cards):
                 value = f"card:{n}:{card.deck}"
                 selection.add_option((option_label(state, value, room), value))
+            # refilled (another partner or proposer): its first row highlighted again, or Space ticks nothing
+            self.call_after_refresh(self._highlight_first, selection)
+        self.fill_titles()
+        self.show_summary()
+
+    def fill_titles(self) -> None:
+        """What each side has in cash, over its list (the partner named where there is room)."""
+        state = self.session.state
         cash = state.players[self.proposer].cash
         self.query_one("#give-title", Prose).update(tr("trade.you_give") + f" ({rubles(cash)})")
         partner = self.partner()
         if partner is not None:
             other = state.players[partner]
-            self.query_one("#take-title", Prose).update(
-                plain(tr("trade.you_get_from", name=other.name) + f" ({rubles(other.cash)})")
-            )
+            title = tr("trade.you_get_from", name=other.name)
+            if self.has_class("-short"):
+                title = tr("trade.you_get")
+            self.query_one("#take-title", Prose).update(plain(title + f" ({rubles(other.cash)})"))
         self.align_titles()
-        self.show_summary()
 
     def align_titles(self) -> None:
         """Both lists start on the same row: each side's title (wrapped between words, its amount whole)
