@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from factory import board
 from pilots import enter_game
+from textual.pilot import Pilot
 from textual.widgets import DataTable, Static
 
 from monopoly_tui.app import MonopolyApp
@@ -13,6 +14,7 @@ from monopoly_tui.app.manage import ManageScreen
 from monopoly_tui.app.saves_screen import ConfirmScreen
 from monopoly_tui.app.trade import TradeScreen
 from monopoly_tui.engine import Buy, EndTurn, Roll
+from monopoly_tui.session import GameSession
 
 
 def notice_shown(app: MonopolyApp) -> bool:
@@ -20,17 +22,24 @@ def notice_shown(app: MonopolyApp) -> bool:
     return any(n.display and "слишком маленькое" in str(n.render()) for n in notices)
 
 
+async def bought_first_lot(pilot: Pilot[None], app: MonopolyApp) -> GameSession:
+    """A game entered from the title in which Игрок 1 has thrown 1 and 2 and bought Нагатинская, the
+    token standing there (no walk left for a key to hurry); its session."""
+    await enter_game(pilot)
+    session = app.session
+    assert session is not None
+    app.act(Roll(player=0))
+    app.act(Buy(player=0))
+    app.screen.query_one(BoardView).finish_walk()
+    await pilot.pause()
+    return session
+
+
 async def test_the_manage_screen_takes_no_keys_while_the_window_is_too_small() -> None:
     # Shrunk to 40x12 with the manage screen open, «g» still mortgaged a lot behind the notice.
     app = MonopolyApp(board(), seed=1, autosave=False, dice=[(1, 2)])
     async with app.run_test(size=(120, 36)) as pilot:
-        await enter_game(pilot)
-        session = app.session
-        assert session is not None
-        app.act(Roll(player=0))
-        app.act(Buy(player=0))
-        app.screen.query_one(BoardView).finish_walk()  # (a key would only hurry the token)
-        await pilot.pause()
+        session = await bought_first_lot(pilot, app)
         await pilot.press("m")
         assert isinstance(app.screen, ManageScreen)
         manage = app.screen
@@ -52,13 +61,7 @@ async def test_the_manage_screen_takes_no_keys_while_the_window_is_too_small() -
 async def test_a_question_shrunk_out_of_sight_answers_nothing_and_keeps_its_harmless_default() -> None:
     app = MonopolyApp(board(), seed=1, autosave=False, dice=[(1, 2)])
     async with app.run_test(size=(120, 36)) as pilot:
-        await enter_game(pilot)
-        session = app.session
-        assert session is not None
-        app.act(Roll(player=0))
-        app.act(Buy(player=0))
-        app.screen.query_one(BoardView).finish_walk()  # (a key would only hurry the token)
-        await pilot.pause()
+        session = await bought_first_lot(pilot, app)
         await pilot.press("z")  # «take back the purchase?»
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.resize_terminal(60, 20)
