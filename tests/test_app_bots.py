@@ -12,7 +12,7 @@ from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
 from monopoly_tui.app.gameover import GameOverScreen
 from monopoly_tui.bots import EFFORTS, MasterBot
-from monopoly_tui.engine import Rules, replay
+from monopoly_tui.engine import DeclareBankruptcy, Roll, Rules, replay
 from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
 
 RULES = Rules.model_validate({"start": {"cash": 300_000}, "end": {"turn_limit": 15}})
@@ -172,3 +172,20 @@ async def test_computer_players_move_on_when_the_timer_of_a_move_starts_late(
             if len(session.record.actions) >= 20:
                 break
         assert late and len(session.record.actions) >= 20
+
+
+async def test_a_game_over_taken_down_as_it_opens_raises_nothing() -> None:
+    """The app closing (or the screen going) in the moment a game ends: the game-over screen's focus is
+    set when it is composed, not looked for later on a screen already taken down (it raised NoMatches)."""
+    rules = Rules.model_validate({"start": {"cash": 100_000}})
+    app = MonopolyApp(board(), rules, dice=[(1, 3)])
+    async with app.run_test(size=(120, 36)) as pilot:
+        app.start_game([seat(0, "Аня", None), seat(1, "Борис", None)], 5, rules)
+        await pilot.pause()
+        app.act(Roll(player=0))  # Подоходный налог, 200 000 ₽ with 100 000 ₽ in hand
+        app.act(DeclareBankruptcy(player=0))
+        assert isinstance(app.screen, GameOverScreen)
+        app.pop_screen()
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+    assert app.return_code in (None, 0)

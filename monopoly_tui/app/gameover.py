@@ -41,6 +41,9 @@ class WorthChart(Widget):
 class GameOverScreen(NeedsRoom, Screen[None]):
     """The winner, the standings with net worth, and each player's net worth over the game."""
 
+    # Focused once composed (Textual's own step, which finds nothing to do on a screen already taken
+    # down: a game ending as the app closes raised NoMatches from an on_mount looking for the button)
+    AUTO_FOCUS = "#to-title"
     BINDINGS = [
         Binding("enter", "title", tr("binding.to_title"), key_display="enter"),
         Binding("n,т", "again", tr("over.again"), key_display="n"),
@@ -84,9 +87,6 @@ class GameOverScreen(NeedsRoom, Screen[None]):
                 yield Button(tr("over.to_title"), id="to-title", variant="primary", compact=True)
                 yield Button(Text(tr("over.again_button")), id="again", compact=True)
         yield Footer()
-
-    def on_mount(self) -> None:
-        self.query_one("#to-title", Button).focus()
 
     def action_title(self) -> None:
         self.app.return_to_title()  # type: ignore[attr-defined]
