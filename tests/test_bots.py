@@ -144,10 +144,17 @@ def test_opening_bids_step_up_from_the_minimum() -> None:
     }
 
 
-def test_nobody_pays_more_than_the_price_for_a_lot_of_no_special_use() -> None:
-    """Seat 0 holds Улица Огарёва (8): for seats 1 and 2 light blue can no longer be completed nor blocked."""
+def test_a_lot_of_no_special_use_is_worth_its_price_and_the_rent_it_earns_to_the_strong_bot() -> None:
+    """Seat 0 holds Улица Огарёва (8): for seats 1 and 2 light blue can no longer be completed nor blocked.
+    The simple bot stops at the price; the strong one goes on to the price and the rent the street earns
+    from its two opponents over the 60 rounds to come (6 000 a visit at Варшавское шоссе's landing
+    frequency): the lot counts its price in its worth, and earns that rent besides."""
     state = auction_of_6({8: 0}, 100_000)
-    assert by_kind(state) == {"simple": PassBid(player=2), "strong": PassBid(player=2)}
+    assert by_kind(state) == {"simple": PassBid(player=2), "strong": Bid(player=2, amount=105_000)}
+    worth = 100_000 + int(6_000 * visit_rates(board())[6] * 2 * 60 / 40)
+    assert worth == 116_455
+    assert choice("strong", auction_of_6({8: 0}, 100_000, 110_000, 115_000)) == Bid(player=2, amount=worth)
+    assert choice("strong", auction_of_6({8: 0}, 100_000, 110_000, 116_000)) == PassBid(player=2)
 
 
 def test_strong_bot_outbids_the_price_for_a_street_of_a_group_no_one_else_holds() -> None:

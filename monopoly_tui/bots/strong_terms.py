@@ -51,6 +51,10 @@ LIVE_BID = 1.5
 """In an auction, a street of a colour group no one else holds a street of is worth this many times its
 price: the group is still there to complete (measured, trades off, 1 000 games against «Простой»:
 27.7 % -> 30.9 %, the same with 2.0; only where the bot already holds a street of it: 28.3 %)."""
+RENT_HORIZON = 60
+"""At auction, any lot is worth at least its price and the rent it adds for this many rounds to come (fewer
+when the round limit is nearer): it is worth its price at the limit and earns rent until then, so the bot
+outbids a bidder who stops at the printed price (the others' streets of a group already split)."""
 THREAT_SHARE = 1.0
 """A swap of groups is made or accepted only when the bot's group, built with the cash it then holds,
 threatens at least this share of the partner's (see StrongDealer._outbuilds)."""
