@@ -6,6 +6,11 @@
   `--no-trades`: nobody proposes a trade); win rates per level with 95 % Wilson intervals, unfinished
   games counted as not won. `--set NAME=VALUE` changes one of «Сильный»'s measured terms
   (bots/strong_terms.py, as the strong bot reads it) for the run, to measure what it is worth.
+- `--record FILE` (one job): also writes, game by game, whether the first level won (JSON); `--against
+  FILE` compares the run game by game with such a record of another version: a game's dice come from its
+  seed whatever the players do, so two versions differ only in the games some decision changed, and the
+  games won by one only show a change far smaller than either interval (the difference and its standard
+  errors, sqrt of the games that differ).
 - `--speed`: four «Простой» bots over a fixed set of seeds in one process: throws and actions per second,
   from the best of `--repeat` runs (the machine is shared: the best run is the least disturbed one; the
   median run is shown too).
@@ -16,6 +21,8 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import json
+import math
 import os
 import pstats
 import shlex
@@ -44,6 +51,42 @@ def set_terms(settings: list[str]) -> None:
         if not isinstance(old, int | float) or not name.isupper():
             raise SystemExit(f"--set {setting}: no term {name} of «Сильный»")
         setattr(strong, name, type(old)(float(value)))
+
+
+def recorded(args: argparse.Namespace) -> None:
+    """The run in this process, game by game: the first level's wins written to --record, and compared
+    with the run recorded in --against (the same seeds, another version of the bots)."""
+    board = load_board()
+    kinds = tuple(tournament.lineup(args.bots, len(args.bots.split(","))))
+    rules = None
+    if args.turn_limit is not None:
+        end = board.rules.end.model_copy(update={"turn_limit": args.turn_limit})
+        rules = board.rules.model_copy(update={"end": end})
+    plan = tournament.Plan(board, kinds, args.seed, None, args.max_rounds, True, not args.no_trades, rules)
+    won = [
+        stats.winner is not None and tournament.seated(kinds, index, True)[stats.winner] == kinds[0]
+        for index, stats in enumerate(tournament.play_games(plan, 0, args.games))
+    ]
+    low, high = tournament.wilson(sum(won), len(won))
+    print(
+        f"  {BOT_NAMES[kinds[0]]}: {sum(won)}/{len(won)} = {100 * sum(won) / len(won):.1f} % "
+        f"[95 % {100 * low:.1f}, {100 * high:.1f}] (seeds {args.seed}..{args.seed + len(won) - 1})"
+    )
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as out:
+            json.dump({"seed": args.seed, "bots": args.bots, "won": won}, out)
+    if args.against:
+        with open(args.against, encoding="utf-8") as source:
+            other = json.load(source)
+        if other["seed"] != args.seed or len(other["won"]) != len(won):
+            raise SystemExit(f"--against {args.against}: another run (seeds, games)")
+        gained = sum(1 for new, old in zip(won, other["won"], strict=True) if new and not old)
+        lost = sum(1 for new, old in zip(won, other["won"], strict=True) if old and not new)
+        errors = (gained - lost) / math.sqrt(gained + lost) if gained + lost else 0.0
+        print(
+            f"  against {args.against}: {sum(other['won'])} won there; won here only {gained}, "
+            f"there only {lost}: {100 * (gained - lost) / len(won):+.2f} points, {errors:+.1f} std. errors"
+        )
 
 
 def strength(args: argparse.Namespace) -> None:
@@ -140,6 +183,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--set", action="append", default=[], metavar="NAME=VALUE", help="a term of «Сильный» for the run"
     )
+    parser.add_argument("--record", metavar="FILE", help="write the first level's wins game by game (JSON)")
+    parser.add_argument(
+        "--against", metavar="FILE", help="compare game by game with a --record of another run"
+    )
     parser.add_argument("--speed", action="store_true", help="throws per second of four simple bots")
     parser.add_argument("--profile", action="store_true", help="the speed run under cProfile")
     parser.add_argument(
@@ -158,6 +205,12 @@ def main(argv: list[str] | None = None) -> None:
     if args.speed:
         runs = [speed(args.games, args.max_rounds) for _ in range(max(1, args.repeat))]
         report_speed(runs, args.max_rounds)
+        return
+    if args.record or args.against:
+        if args.jobs != 1:
+            raise SystemExit("--record and --against play in this process: use --jobs 1")
+        set_terms(args.set)
+        recorded(args)
         return
     strength(args)
 
