@@ -136,6 +136,25 @@ def test_the_playouts_stop_before_going_past_the_looks_at_managing_allowed() -> 
     assert half.calls <= whole.calls // 2 + whole.calls // whole.playouts
 
 
+def test_candidates_the_looks_cannot_afford_are_cut_after_the_first_playouts() -> None:
+    """Looks enough for `least` playouts of two candidates but not of three: after one playout of each,
+    the decision keeps the policy's choice and the other that did best, and plays them out to `least`
+    (it used to run out of looks before `least` and keep the policy's choice unjudged). Here the third
+    candidate is a copy of the first, and the deal for the last orange street is still taken."""
+    state = make_state(4, owners=ORANGE, cash=RICH)
+    offer = deals(state, 0, outlook(state, 0).wishes, 1)[0]
+    free = Lookahead(replace(LIGHT, least=LIGHT.most))
+    assert free.choose(state, 0, [Choice(None), Choice(offer)], salt=6) == 1
+    assert free.last is not None
+    per_playout = free.last.calls // (2 * free.last.playouts)
+    effort = replace(LIGHT, calls=per_playout * 2 * LIGHT.least * 5 // 4)
+    assert effort.calls < per_playout * 3 * LIGHT.least  # three candidates would not fit
+    cut = Lookahead(effort)
+    assert cut.choose(state, 0, [Choice(None), Choice(offer), Choice(None)], salt=6) == 1
+    assert cut.last is not None and cut.last.playouts >= LIGHT.least
+    assert cut.last.calls <= effort.calls
+
+
 def test_the_policy_choice_stands_unless_another_is_clearly_better() -> None:
     """The first candidate is «Сильный»'s own; with a margin no playout can clear (a gain of the whole
     table) the lookahead never leaves it, and with identical candidates nothing is ever clearly better."""

@@ -83,6 +83,21 @@ def _mean_error(values: list[float]) -> tuple[float, float]:
     return mean, sqrt(var / n)
 
 
+def _affordable(
+    live: list[int], diffs: list[list[float]], calls: int, effort: Effort
+) -> tuple[list[int], int]:
+    """After one playout of every candidate (`calls` looks in all): the candidates to play on, those whose
+    first playout gained most when the looks would not give all of them `least` playouts (at least one
+    kept), and then the looks each further playout of the first candidate and those kept will cost (0:
+    none cut, the running average stands)."""
+    each = max(calls // (1 + len(live)), 1)
+    fits = effort.calls // (each * effort.least) - 1
+    if fits >= len(live):
+        return live, 0
+    kept = sorted(sorted(live, key=lambda index: (-diffs[index][0], index))[: max(fits, 1)])
+    return kept, each * (1 + len(kept))
+
+
 def luck(state: GameState, seat: int, salt: int) -> int:
     """The seed of a decision's playouts, from the public state only (not the game's dice generator)."""
     values = (
@@ -220,7 +235,12 @@ class Lookahead:
         Playouts go round the candidates still in question; after `least` rounds of them, and every
         `batch` more, a candidate that can no longer clear the margin (its mean gain plus one standard
         error below it) is dropped, and one that clears it already by half a standard error more than
-        the final test asks is taken: a decision with nothing to gain stops early."""
+        the final test asks is taken: a decision with nothing to gain stops early. When the looks at
+        managing would not give every candidate `least` playouts (the first playouts tell what one
+        costs), only the candidates whose first playout gained most are played on, as many as fit
+        (before, such a decision ran out of looks unjudged: 43 of 87 auctions of four limits and 16 of
+        156 offers among three choices in 96 benchmark games, some of them deals worth 10 to 20 points
+        of the chance of winning)."""
         effort = self.effort
         n = effort.playouts(len(choices))
         if len(choices) < 2 or n == 0:
@@ -229,7 +249,7 @@ class Lookahead:
         base = luck(state, seat, salt)
         diffs: list[list[float]] = [[] for _ in choices]
         live = list(range(1, len(choices)))
-        spent = calls = k = 0
+        spent = calls = k = step = 0
         best, gain = 0, 0.0
         while live and k < n:
             seed = next_random((base + k) & _MASK)[1]
@@ -243,8 +263,11 @@ class Lookahead:
                 spent += rounds
                 calls += used
             k += 1
-            # The next playouts would cost about as much as these did on average: stop before going past.
-            last = k == n or calls + calls // k > effort.calls
+            if k == 1 and len(live) > 1:
+                live, step = _affordable(live, diffs, calls, effort)
+            # The next playouts would cost about as much as these did on average (or, once candidates
+            # were cut, as the first ones of those kept): stop before going past.
+            last = k == n or calls + (step or calls // k) > effort.calls
             if k < effort.least or (k % effort.batch and not last):
                 if last:
                     break
