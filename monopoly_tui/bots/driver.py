@@ -280,7 +280,8 @@ def _loop(game: _Game, max_rounds: int) -> None:
     fields meanwhile): the rules' own calls are most of an action's cost, and the loop adds few. While
     the bots rest (their rest terms, read once per holdings: `_Game.look`), no state is frozen and a
     resting seat is asked nothing: the other seats are passed over at a turn change, and the player to
-    move plays the phase's only move."""
+    move plays the phase's only move. The round limit is looked at when the round may have changed: at
+    a turn change, and before anyone acts out of turn."""
     bots = game.bots
     calm_choices = game.calm_choices
     others = game.others
@@ -297,7 +298,7 @@ def _loop(game: _Game, max_rounds: int) -> None:
     max_actions = game.max_actions
     actions = game.actions
     last_round, last_seat = 0, -1
-    while t.phase != "game_over" and actions < max_actions and t.round <= max_rounds:
+    while actions < max_actions:
         now = situation(t)
         if now == "calm":
             if t.owner is not held[0] or t.mortgaged is not held[1] or t.buildings is not held[2]:
@@ -305,6 +306,8 @@ def _loop(game: _Game, max_rounds: int) -> None:
             seat = t.turn
             round_ = t.round
             if seat != last_seat or round_ != last_round:
+                if round_ > max_rounds:
+                    break
                 last_round, last_seat = round_, seat
                 # `waits` written out: at most turn changes every other seat is out or resting
                 for other in others[seat]:
@@ -328,11 +331,14 @@ def _loop(game: _Game, max_rounds: int) -> None:
             else:
                 action = calm_choices[seat](carried.state, seat)
                 reread(seat)
+        elif now == "over" or t.round > max_rounds:
+            break
         else:
             actor = legality.actor(t, now)
             assert actor is not None
-            action = bots[actor].choose(carried.state, actor)
-            reread(actor)
+            seat = actor
+            action = bots[seat].choose(carried.state, seat)
+            reread(seat)
         if eager:
             game.actions = actions
             game.apply(action)
@@ -341,14 +347,17 @@ def _loop(game: _Game, max_rounds: int) -> None:
         before = t.phase
         carry_out(action)
         actions += 1
-        # Most actions neither throw to move nor resolve a throw; LandingTally.record written out.
-        if landings.pending is not None or before == "roll":
-            if before == "roll" and isinstance(action, Roll):
-                landings.rolls += 1
-                landings.pending = action.player
-            thrower = landings.pending
-            if thrower is not None and (after.pending_move is None or after.phase == "game_over"):
+        # Most actions neither throw to move nor resolve a throw; LandingTally.record written out (the
+        # thrower is the seat that acted: a throw is the turn player's own move).
+        thrower = landings.pending
+        if before == "roll" and isinstance(action, Roll):
+            landings.rolls += 1
+            thrower = seat
+        if thrower is not None:
+            if after.pending_move is None or after.phase == "game_over":
                 player = after.players[thrower]
                 counts[IN_JAIL if player.in_jail or player.bankrupt else player.position] += 1
                 landings.pending = None
+            else:
+                landings.pending = thrower
     game.actions = actions
