@@ -205,9 +205,15 @@ class BotBase:
         """`choose` in a calm situation (seat: the player whose turn it is): managing first, then the
         turn's move. The plain moves are written out: they are most of a game's decisions."""
         if not self._resting(state, seat):
-            action = self._manage_budgeted(state, seat)
-            if action is not None:
-                return action
+            return self.choose_astir(state, seat)
+        return only_move(state, seat) or self.move(state, seat)
+
+    def choose_astir(self, state: GameState, seat: int) -> Action:
+        """`choose_calm` of a seat whose rest does not hold (as the bots' own loop knows from its
+        `rest_terms`: then no narrower rest of a subclass holds either)."""
+        action = self._manage_budgeted(state, seat)
+        if action is not None:
+            return action
         return only_move(state, seat) or self.move(state, seat)
 
     def _resting(self, state: TableView, seat: int) -> bool:
@@ -240,6 +246,10 @@ class BotBase:
         if self._resting(state, seat) or state.players[seat].bankrupt:
             # Quiet, the answer is None whoever asks: a seat out of the game is asked nothing else.
             return None
+        return self._manage_budgeted(state, seat)
+
+    def manage_astir(self, state: GameState, seat: int) -> Action | None:
+        """`manage_calm` of a seat still in whose rest does not hold (as the bots' own loop knows)."""
         return self._manage_budgeted(state, seat)
 
     def _manage_budgeted(self, state: GameState, seat: int) -> Action | None:

@@ -111,6 +111,14 @@ class _Game:
             getattr(bot, "manage_calm", bot.manage) for bot in bots
         ]
         """Each seat's `manage` for a calm situation (likewise)."""
+        self.astir_choices: list[Callable[[GameState, int], Action]] = [
+            getattr(bot, "choose_astir", choice) for bot, choice in zip(bots, self.calm_choices, strict=True)
+        ]
+        """Each seat's `choose` for a calm situation when its rest terms say it does not rest."""
+        self.astir_manages: list[Callable[[GameState, int], Action | None]] = [
+            getattr(bot, "manage_astir", manage) for bot, manage in zip(bots, self.calm_manages, strict=True)
+        ]
+        """Each seat's `manage` for a calm situation when it is still in and does not rest."""
         self.terms: list[Callable[[TableView, int], tuple[int, int]] | None] = [
             getattr(bot, "rest_terms", None) for bot in bots
         ]
@@ -155,10 +163,13 @@ class _Game:
     def reread(self, seat: int) -> None:
         """Read seat's rest terms again (after a question put to its bot: it may have rested anew), for
         the holdings on the table now."""
-        self.look()
+        t = self.carried.table
+        held = self.held
+        if t.owner is not held[0] or t.mortgaged is not held[1] or t.buildings is not held[2]:
+            self.look()
         terms = self.terms[seat]
         if terms is not None:
-            self.below[seat], self.until[seat] = terms(self.carried.table, seat)
+            self.below[seat], self.until[seat] = terms(t, seat)
 
     def look(self) -> None:
         """If the holdings changed since the terms were read, no seat rests until its bot is asked
@@ -202,7 +213,7 @@ class _Game:
         trade offers; whether any did. Calm here: at the start, and after each action settled while the
         game runs. Each seat is asked only when it `waits` (after the seats before it acted)."""
         carried = self.carried
-        manages = self.calm_manages
+        manages = self.astir_manages
         acted = False
         for seat in self.others[carried.table.turn]:
             if not self.waits(seat):
@@ -214,6 +225,8 @@ class _Game:
             acted = True
             for more in range(OTHERS_MANAGE):
                 if more:
+                    if not self.waits(seat):
+                        break
                     action = manages[seat](carried.state, seat)
                     self.reread(seat)
                     if action is None:
@@ -283,7 +296,7 @@ def _loop(game: _Game, max_rounds: int) -> None:
     move plays the phase's only move. The round limit is looked at when the round may have changed: at
     a turn change, and before anyone acts out of turn."""
     bots = game.bots
-    calm_choices = game.calm_choices
+    calm_choices, astir_choices = game.calm_choices, game.astir_choices
     others = game.others
     below, until, held = game.below, game.until, game.held
     look, reread = game.look, game.reread
@@ -329,7 +342,7 @@ def _loop(game: _Game, max_rounds: int) -> None:
                     action = calm_choices[seat](carried.state, seat)
                     reread(seat)
             else:
-                action = calm_choices[seat](carried.state, seat)
+                action = astir_choices[seat](carried.state, seat)
                 reread(seat)
         elif now == "over" or t.round > max_rounds:
             break
