@@ -311,11 +311,13 @@ def _loop(game: _Game, max_rounds: int) -> None:
     max_actions = game.max_actions
     actions = game.actions
     last_round, last_seat = 0, -1
+    h_owner, h_mortgaged, h_buildings = held
     while actions < max_actions:
         now = situation(t)
         if now == "calm":
-            if t.owner is not held[0] or t.mortgaged is not held[1] or t.buildings is not held[2]:
-                look()
+            if t.owner is not h_owner or t.mortgaged is not h_mortgaged or t.buildings is not h_buildings:
+                look()  # (the game's own `held` may have moved on meanwhile: looking again is harmless)
+                h_owner, h_mortgaged, h_buildings = held
             seat = t.turn
             round_ = t.round
             if seat != last_seat or round_ != last_round:
