@@ -110,8 +110,10 @@ class SimpleBot(BotBase):
         if cash < self._idle[1]:
             # Too little cash to build or lift with these holdings: only a swap may be worth offering.
             swap = self._swap(state, look) if look.wishes else None
-            if swap is None:
-                # Nothing to offer either, until the round when a swap offered lately may be made again.
+            if swap is None or self._due(state) is None:
+                # Nothing (more) to offer either, until the round when a swap offered lately may be made
+                # again: noted with the offer too when it was the last one due (refused, it leaves the
+                # holdings as they are, and asked again, this would find nothing).
                 self.rest(state, seat, self._idle[1], self._next_swap(look))
             return swap
         if look.buildable and cash - look.cheapest_house >= BUILD_CUSHION:
@@ -169,10 +171,16 @@ class SimpleBot(BotBase):
             # buildings (and the partner being in the game), all fixed while the outlook stays the same.
             fair = self._fair_swaps(state, look) if look.wishes else []
             self._swaps = (look, [offer for offer in fair if trade_problem(state, offer) is None])
+        offer = self._due(state)
+        if offer is not None:
+            self._offered[offer.take.lots] = state.round
+        return offer
+
+    def _due(self, state: GameState) -> ProposeTrade | None:
+        """The first of the outlook's swaps not offered lately (`_swap` offers it)."""
         for offer in self._swaps[1]:
             last = self._offered.get(offer.take.lots)
             if last is None or state.round - last >= SWAP_EVERY:
-                self._offered[offer.take.lots] = state.round
                 return offer
         return None
 
