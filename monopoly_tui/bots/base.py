@@ -126,6 +126,10 @@ def mortgage_of(seat: int, square: int) -> Mortgage:
     return Mortgage(player=seat, square=square)
 
 
+UNRESTING = (-(1 << 62), 0)
+"""`rest_terms` of a seat with no rest: no cash is below the one, no round before the other."""
+
+
 def only_move(view: TableView, seat: int) -> Action | None:
     """The turn's move when its phase allows only one (a plain throw, the end of the turn), else None.
     `apply` checks it."""
@@ -201,32 +205,51 @@ class BotBase:
         """`choose` in a calm situation (seat: the player whose turn it is): managing first, then the
         turn's move. The plain moves are written out: they are most of a game's decisions."""
         if not self._resting(state, seat):
-            action = self._manage_budgeted(state, seat)
-            if action is not None:
-                return action
+            return self.choose_astir(state, seat)
+        return only_move(state, seat) or self.move(state, seat)
+
+    def choose_astir(self, state: GameState, seat: int) -> Action:
+        """`choose_calm` of a seat whose rest does not hold (as the bots' own loop knows from its
+        `rest_terms`: then no narrower rest of a subclass holds either)."""
+        action = self._manage_budgeted(state, seat)
+        if action is not None:
+            return action
         return only_move(state, seat) or self.move(state, seat)
 
     def _resting(self, state: TableView, seat: int) -> bool:
-        """Whether the last `rest` still holds: manage_now would find nothing for seat in state. The
-        bots' own loop asks it with the table, between two states: a resting seat is asked nothing
-        else (`manage_calm` would answer None), and on its turn plays the phase's only move when there
-        is one (`only_move`, what `choose_calm` would answer)."""
+        """Whether the last `rest` still holds: manage_now would find nothing for seat in state (a
+        subclass may narrow it only for seat's own turn in a phase that allows more than one move: the
+        bots' own loop reads `rest_terms` instead, and only of a seat whose turn it is not, or in a
+        phase with one move: a resting seat is asked nothing else (`manage_calm` would answer None),
+        and on its turn plays the phase's only move (`only_move`, what `choose_calm` would answer))."""
+        below, until = self.rest_terms(state, seat)
+        return state.round < until and state.players[seat].cash < below
+
+    def rest_terms(self, view: TableView, seat: int) -> tuple[int, int]:
+        """(cash, round): the last `rest` holds for seat while its cash stays below the one and the
+        round before the other, if it was noted for seat with view's holdings (the very tuples);
+        UNRESTING if not. It changes only when the holdings do or the bot is asked something: the bots'
+        own loop reads it once per holdings and after each question, and compares cash and round."""
         quiet = self._quiet
-        return (
+        if (
             quiet is not None
-            and state.owner is quiet[1]
-            and state.mortgaged is quiet[2]
-            and state.buildings is quiet[3]
+            and view.owner is quiet[1]
+            and view.mortgaged is quiet[2]
+            and view.buildings is quiet[3]
             and seat == quiet[0]
-            and state.round < quiet[4]
-            and state.players[seat].cash < quiet[5]
-        )
+        ):
+            return quiet[5], quiet[4]
+        return UNRESTING
 
     def manage_calm(self, state: GameState, seat: int) -> Action | None:
         """`manage` in a calm situation (None for a seat out of the game)."""
         if self._resting(state, seat) or state.players[seat].bankrupt:
             # Quiet, the answer is None whoever asks: a seat out of the game is asked nothing else.
             return None
+        return self._manage_budgeted(state, seat)
+
+    def manage_astir(self, state: GameState, seat: int) -> Action | None:
+        """`manage_calm` of a seat still in whose rest does not hold (as the bots' own loop knows)."""
         return self._manage_budgeted(state, seat)
 
     def _manage_budgeted(self, state: GameState, seat: int) -> Action | None:

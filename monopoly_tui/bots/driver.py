@@ -18,7 +18,7 @@ from ..engine import Action, Board, GameState, Roll, Rules, legality, new_game
 from ..engine.fast import Carried, TableView
 from ..engine.legality import situation
 from ..engine.state import Phase
-from .base import Bot, only_move
+from .base import UNRESTING, Bot, only_move
 
 IN_JAIL = 40
 """The landings index of throws that end in jail; 10 counts only "just visiting"."""
@@ -89,9 +89,10 @@ class LandingTally:
 class _Game:
     """One game in progress: the table the actions are carried out on, the bots, the counts.
 
-    The bots are asked with states; a state is frozen only when one is asked for (see engine.fast): a bot
-    that offers `_resting` (BotBase's: its rest holds) is first asked that with the table, between two
-    states.
+    The bots are asked with states; a state is frozen only when one is asked for (see engine.fast). A
+    bot that offers `rest_terms` (BotBase's: the cash and round its last rest holds below, for the
+    holdings it was noted with) is asked them once per holdings and after each question put to it; in
+    between, whether its rest holds is two comparisons on the table (see `rests`).
     """
 
     def __init__(
@@ -110,11 +111,26 @@ class _Game:
             getattr(bot, "manage_calm", bot.manage) for bot in bots
         ]
         """Each seat's `manage` for a calm situation (likewise)."""
-        self.restings: list[Callable[[TableView, int], bool] | None] = [
-            getattr(bot, "_resting", None) for bot in bots
+        self.astir_choices: list[Callable[[GameState, int], Action]] = [
+            getattr(bot, "choose_astir", choice) for bot, choice in zip(bots, self.calm_choices, strict=True)
         ]
-        """Each seat's test, on the table, that its rest holds (a bot's shortcut: it would not manage
-        now, and on its turn plays the phase's only move when there is one); None: ask."""
+        """Each seat's `choose` for a calm situation when its rest terms say it does not rest."""
+        self.astir_manages: list[Callable[[GameState, int], Action | None]] = [
+            getattr(bot, "manage_astir", manage) for bot, manage in zip(bots, self.calm_manages, strict=True)
+        ]
+        """Each seat's `manage` for a calm situation when it is still in and does not rest."""
+        self.terms: list[Callable[[TableView, int], tuple[int, int]] | None] = [
+            getattr(bot, "rest_terms", None) for bot in bots
+        ]
+        """Each seat's `rest_terms` (None: a bot without a rest, always asked)."""
+        self.below = [UNRESTING[0]] * len(bots)
+        self.until = [UNRESTING[1]] * len(bots)
+        """Each seat's rest terms as last read: it rests while its cash is below and the round before."""
+        t = self.carried.table
+        self.held: list[object] = [t.owner, t.mortgaged, t.buildings]
+        """The holdings (owner, mortgaged, buildings: the very objects) the terms were read for."""
+        for seat in range(len(bots)):
+            self.reread(seat)  # the bots may have rested with the starting holdings
         self.others = [tuple(s for s in range(len(bots)) if s != turn) for turn in range(len(bots))]
         """For the seat whose turn it is, the other seats in order."""
         self.max_actions = max_actions
@@ -144,6 +160,36 @@ class _Game:
         if landings.pending is not None or before == "roll":
             landings.noted(before, action, t)
 
+    def reread(self, seat: int) -> None:
+        """Read seat's rest terms again (after a question put to its bot: it may have rested anew), for
+        the holdings on the table now."""
+        t = self.carried.table
+        held = self.held
+        if t.owner is not held[0] or t.mortgaged is not held[1] or t.buildings is not held[2]:
+            self.look()
+        terms = self.terms[seat]
+        if terms is not None:
+            self.below[seat], self.until[seat] = terms(t, seat)
+
+    def look(self) -> None:
+        """If the holdings changed since the terms were read, no seat rests until its bot is asked
+        again: a rest is noted with the holdings it was asked with (the very objects), and the table's
+        holdings, once changed, are never again objects a bot was asked with before (engine.fast)."""
+        t = self.carried.table
+        held = self.held
+        if t.owner is not held[0] or t.mortgaged is not held[1] or t.buildings is not held[2]:
+            held[:] = t.owner, t.mortgaged, t.buildings
+            below, until = UNRESTING
+            self.below[:] = [below] * len(self.bots)
+            self.until[:] = [until] * len(self.bots)
+
+    def rests(self, seat: int) -> bool:
+        """Whether seat's rest holds now: what its bot's `_resting` answers of a seat whose turn it is
+        not, or on its turn in a phase with one move."""
+        self.look()
+        t = self.carried.table
+        return t.round < self.until[seat] and t.players[seat].cash < self.below[seat]
+
     def settle(self) -> None:
         """Let the current actors act until the game is calm again (a trade answered, an auction over...)."""
         carried = self.carried
@@ -153,34 +199,36 @@ class _Game:
                 return
             seat = legality.actor(carried.table, now)
             assert seat is not None
-            self.apply(self.bots[seat].choose(carried.state, seat))
+            action = self.bots[seat].choose(carried.state, seat)
+            self.reread(seat)
+            self.apply(action)
 
     def waits(self, seat: int) -> bool:
         """Whether seat (another than the player to move, at a turn change) may want to manage now:
         still in the game and not resting."""
-        t = self.carried.table
-        if t.players[seat].bankrupt:
-            return False
-        resting = self.restings[seat]
-        return resting is None or not resting(t, seat)
+        return not self.carried.table.players[seat].bankrupt and not self.rests(seat)
 
     def others_manage(self) -> bool:
         """At a turn change (a calm situation), each other seat may take a few manage actions or make
         trade offers; whether any did. Calm here: at the start, and after each action settled while the
         game runs. Each seat is asked only when it `waits` (after the seats before it acted)."""
         carried = self.carried
-        manages = self.calm_manages
+        manages = self.astir_manages
         acted = False
         for seat in self.others[carried.table.turn]:
             if not self.waits(seat):
                 continue
             action = manages[seat](carried.state, seat)
+            self.reread(seat)
             if action is None:
                 continue
             acted = True
             for more in range(OTHERS_MANAGE):
                 if more:
+                    if not self.waits(seat):
+                        break
                     action = manages[seat](carried.state, seat)
+                    self.reread(seat)
                     if action is None:
                         break
                 self.apply(action)
@@ -243,13 +291,15 @@ def _loop(game: _Game, max_rounds: int) -> None:
     """Until the game ends: at each new turn the other seats may manage, then whoever the game waits
     on acts. The fast path of `_Game.apply` is written out here (the loop's locals stand for the game's
     fields meanwhile): the rules' own calls are most of an action's cost, and the loop adds few. While
-    the bots rest (`_resting`, asked with the table), no state is frozen and a resting seat is asked
-    nothing: the other seats are passed over at a turn change, and the player to move plays the
-    phase's only move."""
+    the bots rest (their rest terms, read once per holdings: `_Game.look`), no state is frozen and a
+    resting seat is asked nothing: the other seats are passed over at a turn change, and the player to
+    move plays the phase's only move. The round limit is looked at when the round may have changed: at
+    a turn change, and before anyone acts out of turn."""
     bots = game.bots
-    calm_choices = game.calm_choices
-    restings = game.restings
+    calm_choices, astir_choices = game.calm_choices, game.astir_choices
     others = game.others
+    below, until, held = game.below, game.until, game.held
+    look, reread = game.look, game.reread
     carried = game.carried
     t = carried.table
     players = t.players
@@ -261,18 +311,25 @@ def _loop(game: _Game, max_rounds: int) -> None:
     max_actions = game.max_actions
     actions = game.actions
     last_round, last_seat = 0, -1
-    while t.phase != "game_over" and actions < max_actions and t.round <= max_rounds:
+    h_owner, h_mortgaged, h_buildings = held
+    while actions < max_actions:
         now = situation(t)
         if now == "calm":
+            if t.owner is not h_owner or t.mortgaged is not h_mortgaged or t.buildings is not h_buildings:
+                look()  # (the game's own `held` may have moved on meanwhile: looking again is harmless)
+                h_owner, h_mortgaged, h_buildings = held
             seat = t.turn
-            if seat != last_seat or t.round != last_round:
-                last_round, last_seat = t.round, seat
+            round_ = t.round
+            if seat != last_seat or round_ != last_round:
+                if round_ > max_rounds:
+                    break
+                last_round, last_seat = round_, seat
                 # `waits` written out: at most turn changes every other seat is out or resting
                 for other in others[seat]:
-                    if players[other].bankrupt:
-                        continue
-                    resting = restings[other]
-                    if resting is None or not resting(t, other):
+                    other_player = players[other]
+                    if not other_player.bankrupt and (
+                        round_ >= until[other] or other_player.cash >= below[other]
+                    ):
                         game.actions = actions
                         managed = game.others_manage()
                         actions = game.actions
@@ -281,14 +338,22 @@ def _loop(game: _Game, max_rounds: int) -> None:
                     managed = False
                 if managed:  # someone managed: look again at what the game waits for
                     continue
-            resting = restings[seat]
-            action = only_move(t, seat) if resting is not None and resting(t, seat) else None
-            if action is None:
-                action = calm_choices[seat](carried.state, seat)
+            if round_ < until[seat] and players[seat].cash < below[seat]:
+                action = only_move(t, seat)
+                if action is None:
+                    action = calm_choices[seat](carried.state, seat)
+                    reread(seat)
+            else:
+                action = astir_choices[seat](carried.state, seat)
+                reread(seat)
+        elif now == "over" or t.round > max_rounds:
+            break
         else:
             actor = legality.actor(t, now)
             assert actor is not None
-            action = bots[actor].choose(carried.state, actor)
+            seat = actor
+            action = bots[seat].choose(carried.state, seat)
+            reread(seat)
         if eager:
             game.actions = actions
             game.apply(action)
@@ -297,14 +362,17 @@ def _loop(game: _Game, max_rounds: int) -> None:
         before = t.phase
         carry_out(action)
         actions += 1
-        # Most actions neither throw to move nor resolve a throw; LandingTally.record written out.
-        if landings.pending is not None or before == "roll":
-            if before == "roll" and isinstance(action, Roll):
-                landings.rolls += 1
-                landings.pending = action.player
-            thrower = landings.pending
-            if thrower is not None and (after.pending_move is None or after.phase == "game_over"):
+        # Most actions neither throw to move nor resolve a throw; LandingTally.record written out (the
+        # thrower is the seat that acted: a throw is the turn player's own move).
+        thrower = landings.pending
+        if before == "roll" and isinstance(action, Roll):
+            landings.rolls += 1
+            thrower = seat
+        if thrower is not None:
+            if after.pending_move is None or after.phase == "game_over":
                 player = after.players[thrower]
                 counts[IN_JAIL if player.in_jail or player.bankrupt else player.position] += 1
                 landings.pending = None
+            else:
+                landings.pending = thrower
     game.actions = actions

@@ -13,8 +13,8 @@ for both, it must gain at least FAIRNESS of what the other side gains.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from functools import cache, lru_cache
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache, lru_cache, partial
 from typing import ClassVar
 
 from ..engine import (
@@ -28,10 +28,14 @@ from ..engine import (
     SellDown,
     TradeSide,
     legal_actions,
+    situation,
     why_illegal,
 )
-from ..engine.mortgages import lift_cost
+from ..engine.buildings import build_problem, sell_down_problem, sell_problem
+from ..engine.finance import may_declare_bankruptcy
+from ..engine.mortgages import lift_cost, mortgage_problem, unmortgage_problem
 from ..engine.state import Auction
+from ..engine.trade import trade_problem
 from .base import BotBase, BotKind, JailPolicy, build_on, lift_of, plain_moves
 from .outlook import Outlook, Watcher
 from .trading import gains, swap_lots
@@ -95,6 +99,10 @@ class SimpleBot(BotBase):
         self._lifts: tuple[Outlook | None, tuple[tuple[int, int], ...]] = (None, ())
 
     def manage_now(self, state: GameState, seat: int) -> Action | None:
+        """Managing is asked in a calm situation, of a seat still in, where the engine's whole check of
+        a building, a lift or an offer comes to that action's own rule (`build_problem`,
+        `unmortgage_problem`, `trade_problem`): asked directly, no refusal is worded for the ones it
+        may not take."""
         look = self._watch.outlook(state, seat)
         cash = state.players[seat].cash
         if self._idle[0] is not look:
@@ -102,8 +110,10 @@ class SimpleBot(BotBase):
         if cash < self._idle[1]:
             # Too little cash to build or lift with these holdings: only a swap may be worth offering.
             swap = self._swap(state, look) if look.wishes else None
-            if swap is None:
-                # Nothing to offer either, until the round when a swap offered lately may be made again.
+            if swap is None or self._due(state) is None:
+                # Nothing (more) to offer either, until the round when a swap offered lately may be made
+                # again: noted with the offer too when it was the last one due (refused, it leaves the
+                # holdings as they are, and asked again, this would find nothing).
                 self.rest(state, seat, self._idle[1], self._next_swap(look))
             return swap
         if look.buildable and cash - look.cheapest_house >= BUILD_CUSHION:
@@ -112,10 +122,8 @@ class SimpleBot(BotBase):
                 return build
         if look.pledged:
             for square, need in self._lift_needs(state, look):
-                if cash >= need:
-                    lift = lift_of(seat, square)
-                    if why_illegal(state, lift) is None:
-                        return lift
+                if cash >= need and unmortgage_problem(state, seat, square) is None:
+                    return lift_of(seat, square)
         return self._swap(state, look)
 
     def _least_cash(self, state: GameState, look: Outlook) -> int:
@@ -152,9 +160,8 @@ class SimpleBot(BotBase):
             if cash - house_cost(state.board, group[0]) < BUILD_CUSHION:
                 break
             for square in group:
-                build = build_on(seat, square)
-                if why_illegal(state, build) is None:
-                    return build
+                if build_problem(state, seat, square) is None:
+                    return build_on(seat, square)
         return None
 
     def _swap(self, state: GameState, look: Outlook) -> ProposeTrade | None:
@@ -163,11 +170,17 @@ class SimpleBot(BotBase):
             # Only the legal ones: a lot swap's legality depends on the lots' owners and their groups'
             # buildings (and the partner being in the game), all fixed while the outlook stays the same.
             fair = self._fair_swaps(state, look) if look.wishes else []
-            self._swaps = (look, [offer for offer in fair if why_illegal(state, offer) is None])
+            self._swaps = (look, [offer for offer in fair if trade_problem(state, offer) is None])
+        offer = self._due(state)
+        if offer is not None:
+            self._offered[offer.take.lots] = state.round
+        return offer
+
+    def _due(self, state: GameState) -> ProposeTrade | None:
+        """The first of the outlook's swaps not offered lately (`_swap` offers it)."""
         for offer in self._swaps[1]:
             last = self._offered.get(offer.take.lots)
             if last is None or state.round - last >= SWAP_EVERY:
-                self._offered[offer.take.lots] = state.round
                 return offer
         return None
 
@@ -224,16 +237,18 @@ class SimpleBot(BotBase):
     def answer_debt(self, state: GameState, seat: int) -> Action:
         """`settle_debt` of the legal actions, found without listing them: paying when it is legal,
         else bankruptcy when it is open, else the first of `raising` that is legal (raise_money's
-        choice from the listing; a test compares every answer with the listing)."""
+        choice from the listing; a test compares every answer with the listing). The debtor is asked
+        with its debt first, where the engine's whole check of bankruptcy and of a sale or mortgage
+        comes to that action's own rule: asked directly, no refusal is worded for the others."""
         pay = plain_moves(seat).pay_debt
         if why_illegal(state, pay) is None:
             return pay
-        bankruptcy = bankruptcy_of(seat)
-        if why_illegal(state, bankruptcy) is None:
-            return bankruptcy
-        for action in self.raising(state, seat):
-            if why_illegal(state, action) is None:
-                return action
+        if situation(state) == "debt" and state.debts[0].debtor == seat:
+            if may_declare_bankruptcy(state, state.debts[0]):
+                return bankruptcy_of(seat)
+            for action, problem in self._raising_terms(state, seat):
+                if problem() is None:
+                    return action
         return self.settle_debt(state, seat, legal_actions(state, seat))
 
     def raise_money(self, state: GameState, seat: int, options: Sequence[Action]) -> Action:
@@ -246,6 +261,12 @@ class SimpleBot(BotBase):
 
     @staticmethod
     def raising(state: GameState, seat: int) -> Iterator[Action]:
+        """What «Простой» sells or mortgages to raise money, in its order (see `_raising_terms`)."""
+        for action, _ in SimpleBot._raising_terms(state, seat):
+            yield action
+
+    @staticmethod
+    def _raising_terms(state: GameState, seat: int) -> Iterator[tuple[Action, Callable[[], object]]]:
         """What «Простой» sells or mortgages to raise money, in its order: its loose lots (not of a whole
         group) lowest on the board first, then a building of its street lowest on the board, then a
         group sold down to the highest level first, then the lots of its whole groups (only those the
@@ -255,10 +276,10 @@ class SimpleBot(BotBase):
         whole = [owns_group(state, seat, colour_group(board, square)) for square in mine]
         for square, in_whole in zip(mine, whole, strict=True):
             if not in_whole and not mortgaged[square]:
-                yield mortgage_of(seat, square)
+                yield mortgage_of(seat, square), partial(mortgage_problem, state, seat, square)
         for square in mine:
             if buildings[square]:
-                yield sale_of(seat, square)
+                yield sale_of(seat, square), partial(sell_problem, state, seat, square)
         built = [
             (group, top)
             for group, members in board.group_members.items()
@@ -267,10 +288,11 @@ class SimpleBot(BotBase):
         for level in range(4, -1, -1):
             for group, top in built:
                 if level < top:
-                    yield sale_down_of(seat, group, level)
+                    sale = sale_down_of(seat, group, level)
+                    yield sale, partial(sell_down_problem, state, seat, group, level)
         for square, in_whole in zip(mine, whole, strict=True):
             if in_whole and not mortgaged[square]:
-                yield mortgage_of(seat, square)
+                yield mortgage_of(seat, square), partial(mortgage_problem, state, seat, square)
 
 
 def groups_completed(state: GameState, offer: ProposeTrade, seat: int) -> list[tuple[int, ...]]:
