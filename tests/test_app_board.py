@@ -3,6 +3,7 @@ in every theme and in a 16-colour terminal (TERM=linux), checked on what the app
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -332,3 +333,36 @@ async def test_a_token_walks_square_by_square_and_a_key_skips_the_walk() -> None
         assert not board.walking and board.positions is None and board.cursor is None
         await pilot.press("l")  # l looks once the token stands
         assert board.cursor == 3
+
+
+def test_the_players_panel_marks_computer_players_with_their_level_as_the_room_allows() -> None:
+    """Who at the table is the laptop: «(компьютер: сильный)» where the panel has room, «(комп.: …)»
+    or «(комп.)» where it has less; people get no mark. The marks never push the lots' column out
+    where it had room, nor a player's row out of the compact panel (eight long names: the mark is left
+    out of a row it does not fit beside the name)."""
+    from monopoly_tui.app.players import PLAYERS_ROWS, players_table
+    from monopoly_tui.session import GameSession
+
+    seats = [SEATS[0], replace(SEATS[1], bot="strong"), replace(SEATS[2], bot="master")]
+    session = GameSession.start(load_board(), seats, seed=3)
+    console = _console()
+
+    def panel(width: int, *, compact: bool = False) -> list[str]:
+        return [line.plain for line in players_table(session, compact=compact).rows(width, console)]
+
+    wide = panel(100)
+    assert "Борис (компьютер: сильный)" in wide[2] and "Вера (компьютер: мастер)" in wide[3]
+    assert "Аня" in wide[1] and "комп" not in wide[1] and wide[0].rstrip().endswith("Поля")
+    assert "Борис (комп.: сильный)" in panel(39, compact=True)[2]
+    narrow = panel(60)  # the lots' column kept: the shortest mark
+    assert "Борис (комп.)" in narrow[2] and narrow[0].rstrip().endswith("Поля")
+    assert len(narrow) == 4
+
+    long_names = [replace(s, name=f"{s.name}-{'ю' * (15 - len(s.name))}", bot="simple") for s in SEATS]
+    crowded = GameSession.start(load_board(), [replace(long_names[0], bot=None), *long_names[1:]], seed=3)
+    lines = [line.plain for line in players_table(crowded, compact=True).rows(39, console)]
+    assert len(lines) <= PLAYERS_ROWS and all(s.name in "".join(lines) for s in long_names)
+    short = replace(long_names[1], name="Робот")
+    mixed = GameSession.start(load_board(), [SEATS[0], short, *long_names[2:]], seed=3)
+    lines = [line.plain for line in players_table(mixed, compact=True).rows(39, console)]
+    assert len(lines) <= PLAYERS_ROWS and any("Робот (комп.)" in line for line in lines)
