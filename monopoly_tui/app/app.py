@@ -225,7 +225,7 @@ class MonopolyApp(App[None]):
             # saved (and fsynced) once the screen shows the action, not between the key and the screen
             events = session.act(action, save=False)  # type: ignore[arg-type]
         except IllegalActionError as exc:
-            self.notify(reason_text(session.state, exc.reason), severity="error")
+            self.notify(reason_text(session.state, exc.reason), severity="error", markup=False)
             return
         self.after(events)
         self.call_after_refresh(self.save_pending)
