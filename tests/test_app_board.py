@@ -366,3 +366,14 @@ def test_the_players_panel_marks_computer_players_with_their_level_as_the_room_a
     mixed = GameSession.start(load_board(), [SEATS[0], short, *long_names[2:]], seed=3)
     lines = [line.plain for line in players_table(mixed, compact=True).rows(39, console)]
     assert len(lines) <= PLAYERS_ROWS and any("Робот (комп.)" in line for line in lines)
+
+    # the late game's table at 120x36 (its notes under the names): the lots keep their column
+    from table import late_game
+
+    state = late_game()
+    computers = [
+        replace(SEATS[n], name=p.name, bot=None if n == 0 else "simple") for n, p in enumerate(state.players)
+    ]
+    late = GameSession.start(load_board(), computers, seed=3, position=state)
+    lines = [line.plain for line in players_table(late).rows(62, console)]
+    assert lines[0].rstrip().endswith("Поля") and "(карт. 1)" in lines[2]

@@ -78,7 +78,8 @@ class PlayersTable:
 
         # every note beside its name, the computer's mark as long as that leaves room for (the shortest
         # left out of a row it does not fit: eight long names in the compact panel, whose rows the marks
-        # must not push out); else the shortest mark beside the name where it fits, the other notes under it
+        # must not push out); else the shortest mark beside the name where it fits, the other notes under
+        # it. Never at the cost of the lots' column where it had room without the marks.
         def joined(bot: str, notes: list[str]) -> str:
             return " ".join(filter(None, (bot, *notes)))
 
@@ -86,7 +87,6 @@ class PlayersTable:
             widest = max(beside(r[2], n) for r, n in zip(players, notes, strict=True))
             return not self.compact and width - money_room - widest - 2 >= LOTS_ROOM
 
-        # a mark no longer than leaves the lots their column where they had it without marks
         lots_wanted = lots_fit([joined("", m) for m in marks])
         for length, keep_lots in ((0, True), (1, True), (2, True), (3, True), (3, False)):
             notes = [
@@ -99,11 +99,17 @@ class PlayersTable:
             if one_line and (lots_fit(notes) or not lots_wanted or not keep_lots):
                 break
         else:
-            notes = []
-            for r, b, m in zip(players, bots, marks, strict=True):
-                if b[2] and beside(r[2], b[2]) <= name_room:
-                    r[2].append(" " + b[2], style="italic")
-                notes.append(joined("", m))
+            notes = [joined("", m) for m in marks]
+            marked = [
+                bool(b[2]) and beside(r[2], b[2]) <= name_room for r, b in zip(players, bots, strict=True)
+            ]
+            widest = max(
+                beside(r[2], b[2] if mark else "") for r, b, mark in zip(players, bots, marked, strict=True)
+            )
+            if not lots_fit(["" for _ in players]) or width - money_room - widest - 2 >= LOTS_ROOM:
+                for r, b, mark in zip(players, bots, marked, strict=True):
+                    if mark:
+                        r[2].append(" " + b[2], style="italic")
         players = [(*r[:3], n, *r[4:]) for r, n in zip(players, notes, strict=True)]
         widest = max(r[2].cell_len + (1 + cell_len(r[3]) if r[3] and one_line else 0) for r in players)
         lots = not self.compact and width - money_room - widest - 2 >= LOTS_ROOM
