@@ -287,7 +287,7 @@ async def test_the_chart_ends_at_the_round_the_game_over_screen_counts() -> None
 
 async def test_game_over_offers_a_new_game_with_the_same_players() -> None:
     from monopoly_tui.app.game_screen import GameScreen
-    from monopoly_tui.app.gameover import GameOverScreen
+    from monopoly_tui.app.gameover import SETTLE, GameOverScreen
     from monopoly_tui.engine import DeclareBankruptcy, Roll, Rules
 
     rules = Rules.model_validate({"start": {"cash": 100_000}})
@@ -301,6 +301,7 @@ async def test_game_over_offers_a_new_game_with_the_same_players() -> None:
         app.act(DeclareBankruptcy(player=0))
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
+        await pilot.pause(SETTLE)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.session is not old
@@ -308,6 +309,28 @@ async def test_game_over_offers_a_new_game_with_the_same_players() -> None:
         assert app.session.state.round == 1 and not app.session.state.is_over
         assert app.session.record.seed == old.record.seed + 1  # new dice, the same table
         assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1
+
+
+async def test_a_second_enter_as_the_last_turn_ends_leaves_the_game_over_on_the_screen() -> None:
+    """The last turn of a game with a round limit ends on Enter (the focused «Завершить ход») or «e»;
+    an Enter pressed once more at once (twice, or held) went on from the game over to the title, and the
+    table never saw the standings. The game-over screen waits SETTLE seconds before Enter or «n» leave it."""
+    from monopoly_tui.app.gameover import SETTLE, GameOverScreen
+    from monopoly_tui.app.title import TitleScreen
+    from monopoly_tui.engine import Rules
+
+    rules = Rules.model_validate({"end": {"turn_limit": 1}})
+    app = MonopolyApp(load_board(), rules, seed=3, dice=[(1, 2), (2, 1)], autosave=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await enter_game(pilot, "r", "b", "e", "enter", "r")  # Игрок 2 pays rent on Нагатинская
+        assert app.session is not None and app.session.state.phase == "end_turn"
+        await pilot.press("e", "enter", "n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen) and app.session.state.is_over
+        await pilot.pause(SETTLE)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
 
 
 @pytest.mark.walks

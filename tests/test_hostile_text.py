@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Input, Static
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
-from monopoly_tui.app.gameover import GameOverScreen
+from monopoly_tui.app.gameover import SETTLE, GameOverScreen
 from monopoly_tui.app.manage import ManageScreen
 from monopoly_tui.app.plain import plain
 from monopoly_tui.app.replay import ReplayScreen
@@ -80,6 +80,7 @@ async def test_markup_in_names_and_square_names_is_shown_as_written_through_a_wh
         assert session.save_path is not None
         path = session.save_path
 
+        await pilot.pause(SETTLE)
         await press("enter")  # back to the title; the saves list names the players as written
         app.open_load()
         await pilot.pause()
