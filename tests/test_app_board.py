@@ -400,3 +400,26 @@ def test_the_players_panel_marks_computer_players_with_their_level_as_the_room_a
     late = GameSession.start(load_board(), computers, seed=3, position=state)
     lines = [line.plain for line in players_table(late).rows(62, console)]
     assert lines[0].rstrip().endswith("Поля") and "(карт. 1)" in lines[2]
+
+
+async def test_at_160x50_the_last_card_drawn_shows_as_a_card_in_full() -> None:
+    """The centre earns its space: from 160x50 the last card drawn is framed as a card, every line of its
+    text on view; at 120x36 it is a line of text under the players."""
+    from monopoly_tui.app.prose import Prose
+
+    app = MonopolyApp(load_board(), seed=3, dice=[(3, 4)], autosave=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await enter_game(pilot, "r")  # 3 + 4: Шанс
+        await pilot.pause()
+        assert app.session is not None
+        drawn = app.session.state.last_card
+        assert drawn is not None
+        words = app.session.state.board.deck(drawn.deck)[drawn.index].text.split()
+        card = app.screen.query_one("#card", Prose)
+        assert card.styles.border_top[0] == "round"
+        width, height = card.content_region.width, card.content_region.height
+        lines = card.lines(width)
+        assert height >= len(lines) and " ".join(line.plain for line in lines).split()[-len(words) :] == words
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        assert card.styles.border_top[0] in ("", "none")
