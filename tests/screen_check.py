@@ -186,8 +186,8 @@ def faults(screen: Screen, allowed: Iterable[str] = ()) -> list[str]:
     return found
 
 
-def in_footer(widget: Widget | None) -> bool:
-    return widget is not None and any(isinstance(node, Footer) for node in widget.ancestors_with_self)
+def in_footer(widget: object) -> bool:
+    return isinstance(widget, Widget) and any(isinstance(node, Footer) for node in widget.ancestors_with_self)
 
 
 def _widget_line(cells: list[tuple[int, str]]) -> tuple[int, str]:
