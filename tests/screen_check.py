@@ -21,6 +21,7 @@ from textual.app import App
 from textual.screen import ModalScreen
 from textual.strip import Strip
 from textual.widget import Widget
+from textual.widgets import Footer
 
 __all__ = ["Cell", "Screen", "faults", "read_screen", "screen_faults"]
 
@@ -142,6 +143,15 @@ def faults(screen: Screen, allowed: Iterable[str] = ()) -> list[str]:
             if cell.widget is not right.widget and WORD.match(cell.char) and WORD.match(right.char):
                 found.append(f"row {y}: {context!r}: {cell.widget} runs into {right.widget}")
             elif (
+                x + 2 < len(row)
+                and right.char == " "
+                and WORD.match(cell.char)
+                and WORD.match(row[x + 2].char)
+                and len({cell.widget, right.widget, row[x + 2].widget}) == 3
+                and not in_footer(cell.widget)  # keys one blank apart, each on its own background
+            ):
+                found.append(f"row {y}: {context!r}: {cell.widget} one blank from {row[x + 2].widget}")
+            elif (
                 x not in spared
                 and LETTER.match(cell.char)
                 and LETTER.match(right.char)
@@ -174,6 +184,10 @@ def faults(screen: Screen, allowed: Iterable[str] = ()) -> list[str]:
                     if h_start < end and start < h_end:
                         found.append(f"{widget}: an amount split in a column: {head!r} / {chunk!r}")
     return found
+
+
+def in_footer(widget: object) -> bool:
+    return isinstance(widget, Widget) and any(isinstance(node, Footer) for node in widget.ancestors_with_self)
 
 
 def _widget_line(cells: list[tuple[int, str]]) -> tuple[int, str]:

@@ -3,6 +3,7 @@ in every theme and in a 16-colour terminal (TERM=linux), checked on what the app
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -286,7 +287,7 @@ async def test_the_chart_ends_at_the_round_the_game_over_screen_counts() -> None
 
 async def test_game_over_offers_a_new_game_with_the_same_players() -> None:
     from monopoly_tui.app.game_screen import GameScreen
-    from monopoly_tui.app.gameover import GameOverScreen
+    from monopoly_tui.app.gameover import SETTLE, GameOverScreen
     from monopoly_tui.engine import DeclareBankruptcy, Roll, Rules
 
     rules = Rules.model_validate({"start": {"cash": 100_000}})
@@ -300,6 +301,7 @@ async def test_game_over_offers_a_new_game_with_the_same_players() -> None:
         app.act(DeclareBankruptcy(player=0))
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
+        await pilot.pause(SETTLE)
         await pilot.press("n")
         await pilot.pause()
         assert isinstance(app.screen, GameScreen) and app.session is not old
@@ -307,6 +309,28 @@ async def test_game_over_offers_a_new_game_with_the_same_players() -> None:
         assert app.session.state.round == 1 and not app.session.state.is_over
         assert app.session.record.seed == old.record.seed + 1  # new dice, the same table
         assert sum(isinstance(s, GameScreen) for s in app.screen_stack) == 1
+
+
+async def test_a_second_enter_as_the_last_turn_ends_leaves_the_game_over_on_the_screen() -> None:
+    """The last turn of a game with a round limit ends on Enter (the focused «Завершить ход») or «e»;
+    an Enter pressed once more at once (twice, or held) went on from the game over to the title, and the
+    table never saw the standings. The game-over screen waits SETTLE seconds before Enter or «n» leave it."""
+    from monopoly_tui.app.gameover import SETTLE, GameOverScreen
+    from monopoly_tui.app.title import TitleScreen
+    from monopoly_tui.engine import Rules
+
+    rules = Rules.model_validate({"end": {"turn_limit": 1}})
+    app = MonopolyApp(load_board(), rules, seed=3, dice=[(1, 2), (2, 1)], autosave=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await enter_game(pilot, "r", "b", "e", "enter", "r")  # Игрок 2 pays rent on Нагатинская
+        assert app.session is not None and app.session.state.phase == "end_turn"
+        await pilot.press("e", "enter", "n")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen) and app.session.state.is_over
+        await pilot.pause(SETTLE)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TitleScreen)
 
 
 @pytest.mark.walks
@@ -332,3 +356,70 @@ async def test_a_token_walks_square_by_square_and_a_key_skips_the_walk() -> None
         assert not board.walking and board.positions is None and board.cursor is None
         await pilot.press("l")  # l looks once the token stands
         assert board.cursor == 3
+
+
+def test_the_players_panel_marks_computer_players_with_their_level_as_the_room_allows() -> None:
+    """Who at the table is the laptop: «(компьютер: сильный)» where the panel has room, «(комп.: …)»
+    or «(комп.)» where it has less; people get no mark. The marks never push the lots' column out
+    where it had room, nor a player's row out of the compact panel (eight long names: the mark is left
+    out of a row it does not fit beside the name)."""
+    from monopoly_tui.app.players import PLAYERS_ROWS, players_table
+    from monopoly_tui.session import GameSession
+
+    seats = [SEATS[0], replace(SEATS[1], bot="strong"), replace(SEATS[2], bot="master")]
+    session = GameSession.start(load_board(), seats, seed=3)
+    console = _console()
+
+    def panel(width: int, *, compact: bool = False) -> list[str]:
+        return [line.plain for line in players_table(session, compact=compact).rows(width, console)]
+
+    wide = panel(100)
+    assert "Борис (компьютер: сильный)" in wide[2] and "Вера (компьютер: мастер)" in wide[3]
+    assert "Аня" in wide[1] and "комп" not in wide[1] and wide[0].rstrip().endswith("Поля")
+    assert "Борис (комп.: сильный)" in panel(39, compact=True)[2]
+    narrow = panel(60)  # the lots' column kept: the shortest mark
+    assert "Борис (комп.)" in narrow[2] and narrow[0].rstrip().endswith("Поля")
+    assert len(narrow) == 4
+
+    long_names = [replace(s, name=f"{s.name}-{'ю' * (15 - len(s.name))}", bot="simple") for s in SEATS]
+    crowded = GameSession.start(load_board(), [replace(long_names[0], bot=None), *long_names[1:]], seed=3)
+    lines = [line.plain for line in players_table(crowded, compact=True).rows(39, console)]
+    assert len(lines) <= PLAYERS_ROWS and all(s.name in "".join(lines) for s in long_names)
+    short = replace(long_names[1], name="Робот")
+    mixed = GameSession.start(load_board(), [SEATS[0], short, *long_names[2:]], seed=3)
+    lines = [line.plain for line in players_table(mixed, compact=True).rows(39, console)]
+    assert len(lines) <= PLAYERS_ROWS and any("Робот (комп.)" in line for line in lines)
+
+    # the late game's table at 120x36 (its notes under the names): the lots keep their column
+    from table import late_game
+
+    state = late_game()
+    computers = [
+        replace(SEATS[n], name=p.name, bot=None if n == 0 else "simple") for n, p in enumerate(state.players)
+    ]
+    late = GameSession.start(load_board(), computers, seed=3, position=state)
+    lines = [line.plain for line in players_table(late).rows(62, console)]
+    assert lines[0].rstrip().endswith("Поля") and "(карт. 1)" in lines[2]
+
+
+async def test_at_160x50_the_last_card_drawn_shows_as_a_card_in_full() -> None:
+    """The centre earns its space: from 160x50 the last card drawn is framed as a card, every line of its
+    text on view; at 120x36 it is a line of text under the players."""
+    from monopoly_tui.app.prose import Prose
+
+    app = MonopolyApp(load_board(), seed=3, dice=[(3, 4)], autosave=False)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await enter_game(pilot, "r")  # 3 + 4: Шанс
+        await pilot.pause()
+        assert app.session is not None
+        drawn = app.session.state.last_card
+        assert drawn is not None
+        words = app.session.state.board.deck(drawn.deck)[drawn.index].text.split()
+        card = app.screen.query_one("#card", Prose)
+        assert card.styles.border_top[0] == "round"
+        width, height = card.content_region.width, card.content_region.height
+        lines = card.lines(width)
+        assert height >= len(lines) and " ".join(line.plain for line in lines).split()[-len(words) :] == words
+        await pilot.resize_terminal(120, 36)
+        await pilot.pause()
+        assert card.styles.border_top[0] in ("", "none")

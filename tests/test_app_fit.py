@@ -65,6 +65,21 @@ def test_the_check_catches_words_of_two_parts_of_the_screen_run_together() -> No
     assert faults(two_pieces("Пушкинская ", "Маяковск.", same_widget=False, backgrounds=BLACK)) == []
 
 
+def test_the_check_catches_two_parts_of_the_screen_one_blank_of_a_third_apart() -> None:
+    """«О Рублёвское ш. Раунд 1»: a side column's name and the centre's heading, the centre's one cell of
+    padding between them, read as one line; two blanks part them, as does a blank of either piece."""
+    name, padding, heading = object(), object(), object()
+
+    def row(left: str, gap: str, right: str, gap_of: object = padding) -> Screen:
+        cells = [Cell(ch, Style(), name) for ch in left]  # type: ignore[arg-type]
+        cells += [Cell(ch, Style(), gap_of) for ch in gap]  # type: ignore[arg-type]
+        return Screen([cells + [Cell(ch, Style(), heading) for ch in right]])  # type: ignore[arg-type]
+
+    assert faults(row("О Рублёвское ш.", " ", "Раунд 1"))
+    assert faults(row("О Рублёвское ш.", "  ", "Раунд 1")) == []
+    assert faults(row("О Рублёвское ш.", " ", "Раунд 1", gap_of=name)) == []
+
+
 def test_the_check_catches_a_mark_against_a_name_without_a_gap() -> None:
     assert faults(two_pieces("Кр", "Ул. Тверская", same_widget=True, backgrounds=("red", "black")))
     assert faults(two_pieces("r", "Бросить", same_widget=True, backgrounds=("white", "black")))

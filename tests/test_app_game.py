@@ -18,7 +18,7 @@ from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.cells import status_text, tokens_text
 from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
-from monopoly_tui.app.gameover import GameOverScreen
+from monopoly_tui.app.gameover import SETTLE, GameOverScreen
 from monopoly_tui.app.manage import ManageScreen, lot_action
 from monopoly_tui.app.squares_list import SquaresList
 from monopoly_tui.app.trade import TradeScreen, tradeable
@@ -115,6 +115,7 @@ async def test_a_whole_game_from_the_title_screen_to_game_over() -> None:
         from monopoly_tui.engine import replay
 
         assert replay(load_board(), session.record) == state
+        await pilot.pause(SETTLE)  # the game over stays a moment before Enter leaves it
         await press("enter")  # back to the title screen
         assert app.session is None
 

@@ -17,6 +17,7 @@ from textual.widgets import OptionList, Static
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.game_screen import GameScreen
 from monopoly_tui.app.saves_screen import ConfirmScreen, LoadScreen
+from monopoly_tui.engine import Rules
 from monopoly_tui.saves import list_saves, load_save, saves_dir
 
 
@@ -96,6 +97,37 @@ async def test_ctrl_c_quits_with_the_game_saved() -> None:
     assert app.return_code == 0
     path = next(saves_dir().glob("*.json"))
     assert len(load_save(path, board()).record.actions) == 2
+
+
+@pytest.mark.parametrize(
+    ("keys", "dialog"),
+    [
+        (("r", "b", "e"), "HandoffScreen"),
+        (("m",), "ManageScreen"),
+        (("t",), "TradeScreen"),
+        (("?",), "RulesScreen"),
+        (("r", "x"), "ConfirmScreen"),  # «объявить банкротство?», income tax owed with 100 000 ₽
+    ],
+    ids=["handoff", "manage", "trade composer", "rules", "the bankruptcy question"],
+)
+async def test_ctrl_q_quits_from_a_dialog_as_from_the_board_with_the_game_saved(
+    keys: tuple[str, ...], dialog: str
+) -> None:
+    """The footer of the board says «^q Выход»: it holds over a dialog too (a modal screen hid the app's
+    key), and quits as on the board: the game saved, nothing the dialog asked answered."""
+    rules = Rules.model_validate({"start": {"cash": 100_000}})
+    app = MonopolyApp(board(), rules, seed=3, dice=[(1, 3) if "x" in keys else (1, 2)])
+    async with app.run_test(size=(120, 36)) as pilot:
+        await enter_game(pilot, *keys)
+        await pilot.pause()
+        assert type(app.screen).__name__ == dialog
+        assert app.session is not None
+        played = app.session.state
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.return_code == 0  # quitting, not waiting for the end of the test
+    saved = load_save(next(saves_dir().glob("*.json")), board())
+    assert saved.state == played and not saved.state.is_over
 
 
 def run_cli(*args: str) -> subprocess.CompletedProcess[str]:

@@ -258,6 +258,18 @@ def test_the_net_worth_chart_has_one_scale_axes_and_a_legend() -> None:
     assert [row[0] for row in plot].count(" ") == 9
 
 
+def test_a_short_chart_leaves_its_legend_to_the_standings_and_keeps_its_rows_for_the_plot() -> None:
+    """At 80x24 the chart of four players had 9 rows: 3 for the plot (0, 2.5 and 5 million), 4 for a
+    legend that repeats the standings above it (each token and name in its colour, with the net worth).
+    Where a legend would leave the plot fewer than 8 rows it is left out: the plot gets them all."""
+    worth = [tuple(1_500_000 + k * 100_000 * r for k in range(3)) for r in range(30)]
+    lines = worth_plot(worth, SEATS, 60, 8).plain.split("\n")
+    assert len(lines) == 8 and lines[-2].strip().startswith("└──") and "раунды" in lines[-1]
+    assert not any(SEATS[0].name in line for line in lines)  # no legend: six rows of plot, not three
+    tall = worth_plot(worth, SEATS, 60, 13).plain.split("\n")
+    assert len(tall) == 13 and tall[-3].startswith(f" {SEATS[0].token}  {SEATS[0].name}")
+
+
 def test_the_throws_for_who_begins_are_told_as_such_even_doubles() -> None:
     rules = Rules.model_validate({"start": {"first_by_roll": True}})
     state = make_state(2, rules=rules)
@@ -302,5 +314,5 @@ def test_a_game_from_a_position_charts_net_worth_once_a_round_from_its_round() -
         assert session.state.phase == "end_turn"
         session.act(EndTurn(player=seat))
     assert session.state.round == 10 and len(session.worth) == 2  # the starts of rounds 9 and 10
-    ticks = worth_plot([*session.worth, session.worth[-1]], SEATS, 60, 10, first=9).plain.split("\n")[-4]
+    ticks = worth_plot([*session.worth, session.worth[-1]], SEATS, 60, 13, first=9).plain.split("\n")[-4]
     assert ticks.split()[0] == "9" and ticks.split()[-1] == "10" and "раунды" in ticks

@@ -10,7 +10,7 @@ from textual.widgets import DataTable, Input, Static
 from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.dialogs import HandoffScreen
 from monopoly_tui.app.game_screen import GameScreen
-from monopoly_tui.app.gameover import GameOverScreen
+from monopoly_tui.app.gameover import SETTLE, GameOverScreen
 from monopoly_tui.app.manage import ManageScreen
 from monopoly_tui.app.plain import plain
 from monopoly_tui.app.replay import ReplayScreen
@@ -80,6 +80,7 @@ async def test_markup_in_names_and_square_names_is_shown_as_written_through_a_wh
         assert session.save_path is not None
         path = session.save_path
 
+        await pilot.pause(SETTLE)
         await press("enter")  # back to the title; the saves list names the players as written
         app.open_load()
         await pilot.pause()
@@ -101,3 +102,25 @@ def test_plain_text_keeps_markup_and_drops_what_a_terminal_would_obey() -> None:
     assert normalise_name("  Аня \n Борисовна\u200f ") == "Аня Борисовна\u200f"
     assert normalise_name("\x1b\u202e") == ""
     assert normalise_name("Е\u0308ж") == "Ёж"  # one spelling (NFC), as setup and saves compare
+
+
+async def test_a_refusal_naming_a_square_is_shown_as_written_and_crashes_nothing() -> None:
+    """The manage screen's ««Нагатинская [/] улица» не в залоге.» went to a notification as markup: the
+    app ended with a MarkupError. Refusals are data in notifications and in the trade composer."""
+    from screen_check import read_screen
+
+    from monopoly_tui.engine import from_position
+
+    board = load_board_text(hostile_board_text())
+    state = from_position('MPN1 "x [/]":1500000@0 Борис:1500000@0 turn=0 own=3:0 seed=3', board)
+    app = MonopolyApp(board, position=state, autosave=False)
+    async with app.run_test(size=(120, 36), notifications=True) as pilot:
+        await pilot.pause()
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, ManageScreen) and app.screen.selected() == 3
+        await pilot.press("u")  # lift the mortgage of a street not mortgaged
+        await pilot.pause(0.3)
+        assert app.is_running and isinstance(app.screen, ManageScreen)
+        shown_text = read_screen(app).text().replace("\u00a0", " ")
+        assert f"«{SQUARE}» не в залоге." in shown_text

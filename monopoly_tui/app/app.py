@@ -41,7 +41,10 @@ class MonopolyApp(App[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-roomy")]
     """Screens narrower than 100 columns have the class -narrow (monopoly.tcss fits the footers to them)."""
     BINDINGS = [
-        Binding("ctrl+q", "quit", tr("binding.quit"), key_display="^q"),
+        # priority: a dialog (a modal screen) hides the app's other keys, and Ctrl+Q must quit there too
+        # (as on the board: the game is saved, nothing asked is answered); dialogs' footers keep their
+        # room for their own keys, the board and the title show this one
+        Binding("ctrl+q", "quit", tr("binding.quit"), key_display="^q", priority=True),
         Binding("ctrl+c", "quit", tr("binding.quit"), show=False, priority=True),
         # the palette's own binding, with a Russian name (Textual's says "palette")
         Binding(
@@ -222,7 +225,7 @@ class MonopolyApp(App[None]):
             # saved (and fsynced) once the screen shows the action, not between the key and the screen
             events = session.act(action, save=False)  # type: ignore[arg-type]
         except IllegalActionError as exc:
-            self.notify(reason_text(session.state, exc.reason), severity="error")
+            self.notify(reason_text(session.state, exc.reason), severity="error", markup=False)
             return
         self.after(events)
         self.call_after_refresh(self.save_pending)

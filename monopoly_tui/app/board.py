@@ -173,7 +173,7 @@ class BoardView(BlankContainer):
 
     DEFAULT_CSS = """
     BoardView { layout: grid; grid-size: 3 3; height: 1fr; }
-    BoardView > #centre { padding: 0 1; }
+    BoardView > #centre { padding: 0 2; }
     BoardView > SquaresList { display: none; }
     BoardView > .ring-row { column-span: 3; layout: grid; grid-size: 11 1; }
     BoardView > .ring-column { layout: grid; grid-size: 1 9; }
@@ -185,7 +185,7 @@ class BoardView(BlankContainer):
     BoardView.compact { layout: horizontal; }
     BoardView.compact > .ring { display: none; }
     BoardView.compact > SquaresList { display: block; width: 39; height: 100%; }
-    BoardView.compact > #centre { width: 1fr; height: 100%; }
+    BoardView.compact > #centre { width: 1fr; height: 100%; padding: 0 1; }
     BoardView.compact #prompt-choices { grid-size: 2; grid-columns: 1fr; }
     BoardView.compact #prompt-choices Button.long { column-span: 2; }
     """

@@ -13,6 +13,9 @@ from ..money import rubles
 from ..session import Seat
 from .cells import readable_on
 
+LEGEND_ROOM = 8
+"""The fewest rows of the plot a legend may leave it."""
+
 
 def nice_top(value: int) -> int:
     """The axis top: the value rounded up to 1, 2 or 5 times a power of ten («2 000 000»)."""
@@ -32,9 +35,11 @@ def worth_plot(
 ) -> Text:
     """`worth[r][seat]`: each player's net worth at the start of round `first` + r (and, last, at the end
     of the game, as GameSession.worth keeps it; `first` is 1 but for a game from a position). The plot
-    fills width x height cells: axis labels, the plot, the rounds under it, a legend line per player."""
+    fills width x height cells: axis labels, the plot, the rounds under it, a legend line per player
+    (left out where it would leave the plot fewer than LEGEND_ROOM rows: the standings above it, each
+    player's token and name in their colour, are the legend then)."""
     rounds = len(worth)
-    legend = len(seats)
+    legend = len(seats) if height - 2 - len(seats) >= LEGEND_ROOM else 0
     rows = max(2, height - 2 - legend)
     top = nice_top(max((max(w) for w in worth if w), default=0))
     labels = [rubles(top * (rows - 1 - r) // (rows - 1)) for r in range(rows)]
@@ -73,7 +78,7 @@ def worth_plot(
         else start.ljust(columns - len(last)) + last
     )
     text.append(" " * (label_width + 2) + ticks, style="dim")
-    for seat, s in enumerate(seats):
+    for seat, s in enumerate(seats[:legend]):
         text.append("\n")
         text.append(f" {s.token} ", style=Style(color=readable_on(s.color), bgcolor=s.color, bold=True))
         text.append(f" {s.name}  ")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from time import monotonic
+
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
@@ -38,6 +40,12 @@ class WorthChart(Widget):
         return worth_plot(session.worth, session.seats, size.width, size.height, first=session.first_round)
 
 
+SETTLE = 0.6
+"""Seconds the game-over screen stays before Enter or «n» leave it: the last turn ends on Enter (its
+focused «Завершить ход»), and a second Enter, or a key held a moment too long, went straight on to the
+title and the table never saw who won."""
+
+
 class GameOverScreen(NeedsRoom, Screen[None]):
     """The winner, the standings with net worth, and each player's net worth over the game."""
 
@@ -63,6 +71,18 @@ class GameOverScreen(NeedsRoom, Screen[None]):
     def __init__(self, session: GameSession) -> None:
         super().__init__()
         self.session = session
+        self.shown_at: float | None = None
+        """When the screen was first painted (None: not yet)."""
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._painted)
+
+    def _painted(self) -> None:
+        self.shown_at = monotonic()
+
+    def settled(self) -> bool:
+        """Whether the screen has been on view long enough for a key to be meant for it (SETTLE)."""
+        return self.shown_at is not None and monotonic() - self.shown_at >= SETTLE
 
     def compose(self) -> ComposeResult:
         state = self.session.state
@@ -89,10 +109,13 @@ class GameOverScreen(NeedsRoom, Screen[None]):
         yield Footer()
 
     def action_title(self) -> None:
-        self.app.return_to_title()  # type: ignore[attr-defined]
+        if self.settled():
+            self.app.return_to_title()  # type: ignore[attr-defined]
 
     def action_again(self) -> None:
         """A new game with the same players (names, tokens, colours, people and computers) and rules."""
+        if not self.settled():
+            return
         session = self.session
         self.app.pop_screen()
         self.app.start_game(session.seats, session.record.seed + 1, session.state.rules)  # type: ignore[attr-defined]

@@ -194,7 +194,7 @@ class ManageScreen(NeedsRoom, ModalScreen[None]):
         kind = ROW_ACTIONS[key]
         action = lot_action(self.actions(), kind, index)
         if action is None:
-            self.notify(self.why_not(kind(player=self.seat, square=index)), severity="warning")
+            self.notify(self.why_not(kind(player=self.seat, square=index)), severity="warning", markup=False)
             return
         self.app.act(action)  # type: ignore[attr-defined]
         self.after_act()
@@ -207,7 +207,7 @@ class ManageScreen(NeedsRoom, ModalScreen[None]):
             return
         action = SellDown(player=self.seat, group=sq.group, level=0)
         if action not in self.actions():
-            self.notify(self.why_not(action), severity="warning")
+            self.notify(self.why_not(action), severity="warning", markup=False)
             return
 
         def answered(yes: bool | None) -> None:

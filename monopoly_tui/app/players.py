@@ -52,23 +52,65 @@ class PlayersTable:
         state = self.session.state
         actor = current_actor(state)
         players = []
+        bots: list[tuple[str, ...]] = []
+        """Each player's computer mark in its three lengths (none for a person)."""
+        marks: list[list[str]] = []
         for seat, p in enumerate(state.players):
             s = self.session.seats[seat]
             name = token_chip(s.token, s.color)
             name.append(" " + p.name, style="bold")
-            marks = []
+            bots.append(bot_marks(s.bot) if s.bot is not None and not p.bankrupt else ("", "", ""))
+            marks.append([])
             if p.in_jail and not p.bankrupt:
-                marks.append(tr("players.in_jail"))
+                marks[-1].append(tr("players.in_jail"))
             if p.jail_cards and not p.bankrupt:
-                marks.append(tr("players.cards", count=len(p.jail_cards)))
+                marks[-1].append(tr("players.cards", count=len(p.jail_cards)))
             cash = tr("players.bankrupt") if p.bankrupt else rubles(p.cash)
             worth = "" if p.bankrupt else rubles(net_worth(state, seat))
-            players.append((seat, p.bankrupt, name, " ".join(marks), cash, worth))
+            players.append((seat, p.bankrupt, name, "", cash, worth))
         money = [tr("players.cash"), *(r[4] for r in players)]
         worths = [tr("players.worth"), *(r[5] for r in players)]
         money_room = max(map(cell_len, money)) + 1 + (0 if self.compact else max(map(cell_len, worths)) + 2)
         name_room = width - money_room - 1
-        one_line = all(r[2].cell_len + (1 + cell_len(r[3]) if r[3] else 0) <= name_room for r in players)
+
+        def beside(name: Text, notes: str) -> int:
+            return name.cell_len + (1 + cell_len(notes) if notes else 0)
+
+        # every note beside its name, the computer's mark as long as that leaves room for (the shortest
+        # left out of a row it does not fit: eight long names in the compact panel, whose rows the marks
+        # must not push out); else the shortest mark beside the name where it fits, the other notes under
+        # it. Never at the cost of the lots' column where it had room without the marks.
+        def joined(bot: str, notes: list[str]) -> str:
+            return " ".join(filter(None, (bot, *notes)))
+
+        def lots_fit(notes: list[str]) -> bool:
+            widest = max(beside(r[2], n) for r, n in zip(players, notes, strict=True))
+            return not self.compact and width - money_room - widest - 2 >= LOTS_ROOM
+
+        lots_wanted = lots_fit([joined("", m) for m in marks])
+        for length, keep_lots in ((0, True), (1, True), (2, True), (3, True), (3, False)):
+            notes = [
+                joined(b[min(length, 2)], m)
+                if length < 3 or beside(r[2], joined(b[2], m)) <= name_room
+                else joined("", m)
+                for r, b, m in zip(players, bots, marks, strict=True)
+            ]
+            one_line = all(beside(r[2], n) <= name_room for r, n in zip(players, notes, strict=True))
+            if one_line and (lots_fit(notes) or not lots_wanted or not keep_lots):
+                break
+        else:
+            notes = [joined("", m) for m in marks]
+            marked = [
+                bool(b[2]) and beside(r[2], b[2]) <= name_room for r, b in zip(players, bots, strict=True)
+            ]
+            widest = max(
+                beside(r[2], b[2] if mark else "") for r, b, mark in zip(players, bots, marked, strict=True)
+            )
+            if not lots_fit(["" for _ in players]) or width - money_room - widest - 2 >= LOTS_ROOM:
+                for r, b, mark in zip(players, bots, marked, strict=True):
+                    if mark:
+                        r[2].append(" " + b[2], style="italic")
+        players = [(*r[:3], n, *r[4:]) for r, n in zip(players, notes, strict=True)]
         widest = max(r[2].cell_len + (1 + cell_len(r[3]) if r[3] and one_line else 0) for r in players)
         lots = not self.compact and width - money_room - widest - 2 >= LOTS_ROOM
 
@@ -84,12 +126,12 @@ class PlayersTable:
         table: list[tuple[list[Text], Style | None]] = []
         if header:
             table.append(([Text(h) for h in headings], HEADING))
-        for seat, bankrupt, name, notes, cash, worth in players:
+        for seat, bankrupt, name, note, cash, worth in players:
             if bankrupt:
                 table.append(([name, Text(cash, style=BANKRUPT)], BANKRUPT))
                 continue
-            if notes:  # beside the name, or under it, below the token
-                name.append((" " if one_line else "\n" + " " * 4) + notes, style="italic")
+            if note:  # beside the name, or under it, below the token
+                name.append((" " if one_line else "\n" + " " * 4) + note, style="italic")
             cells = [name, Text(cash)]
             if not self.compact:
                 cells.append(Text(worth))
@@ -159,6 +201,13 @@ def shares(total: int, weights: Sequence[int]) -> list[int]:
     return out
 
 
+def bot_marks(kind: str) -> tuple[str, str, str]:
+    """A computer player's mark beside their name, long to short: «(компьютер: сильный)», «(комп.:
+    сильный)», «(комп.)»."""
+    level = tr(f"players.level.{kind}")
+    return tr("players.bot", level=level), tr("players.bot_short", level=level), tr("players.bot_tiny")
+
+
 def players_table(session: GameSession, *, compact: bool = False) -> PlayersTable:
     """The players' panel (see PlayersTable)."""
     return PlayersTable(session, compact=compact)
@@ -168,7 +217,8 @@ def players_key(session: GameSession, compact: bool) -> tuple[object, ...]:
     """What `players_table` shows: the players' money, jail and cards, the lots and who is to act."""
     state = session.state
     players = tuple((p.name, p.cash, p.in_jail, len(p.jail_cards), p.bankrupt) for p in state.players)
-    return (compact, current_actor(state), players, state.owner, state.mortgaged, state.buildings)
+    bots = tuple(seat.bot for seat in session.seats)
+    return (compact, current_actor(state), players, bots, state.owner, state.mortgaged, state.buildings)
 
 
 def token_chip(token: str, color: str) -> Text:

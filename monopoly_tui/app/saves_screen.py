@@ -159,7 +159,7 @@ class LoadScreen(Screen[None]):
         try:
             loaded = load_save(entry.path, self.board)
         except SaveError as exc:
-            self.notify(exc.reason, severity="error")
+            self.notify(exc.reason, severity="error", markup=False)
             return
         self.app.push_screen(PositionScreen(position(loaded.state)))
 

@@ -340,7 +340,7 @@ class TradeScreen(NeedsRoom, ModalScreen[None]):
             return
         problem = why_illegal(state, offer)
         if problem is not None:
-            error.update(reason_text(state, problem))
+            error.update(plain(reason_text(state, problem)))  # names and squares: data, not markup
             return
         self.dismiss()
         self.app.act(offer)  # type: ignore[attr-defined]
