@@ -7,27 +7,32 @@ the log file that holds the traceback.
 
 from __future__ import annotations
 
-import argparse
 import io
 import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import platformdirs
 
 from . import __version__
-from .cliparse import RussianArgumentParser
 from .crashlog import DATA_DIR_ENV, report_crash
 from .locale import LANGUAGES, set_language, tr
 from .money import rubles
 
+# argparse (and our Russian parser over it) is imported when a command line is to be parsed: the bare
+# `monopoly-tui`, a new game, needs no parsing (new_game_arguments) and its title screen comes up sooner.
 if TYPE_CHECKING:
+    import argparse
+
     from textual.app import App
 
     from .engine import Board, Rules
+
+    Arguments = argparse.Namespace | SimpleNamespace
 
 AppT = TypeVar("AppT", bound="App[Any]")
 
@@ -91,6 +96,8 @@ def add_play_arguments(parser: argparse.ArgumentParser) -> None:
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; with `command`, only that subcommand's (the others are not needed to
     parse it, and the game starts sooner without them); without, all of them (the help lists them)."""
+    from .cliparse import RussianArgumentParser
+
     parser = RussianArgumentParser(prog=PROG, description=tr("cli.description"), epilog=tr("cli.epilog"))
     parser.add_argument(
         "--version", action="version", version=f"{PROG} {__version__}", help=tr("cli.version")
@@ -125,6 +132,23 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def new_game_arguments() -> SimpleNamespace:
+    """What `play` parses from an empty command line (a test holds it to build_parser's): the bare
+    `monopoly-tui` starts a new game without importing argparse or building a parser."""
+    return SimpleNamespace(
+        lang=None,
+        command="play",
+        board=None,
+        rules=None,
+        check=False,
+        theme=None,
+        resume=False,
+        load=None,
+        position=None,
+        run=play_main,
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code (0, 1 after a crash, 2 for a refusal)."""
     args_list = list(sys.argv[1:] if argv is None else argv)
@@ -148,6 +172,8 @@ def _dispatch(argv: list[str]) -> int:
     while argv[:1] and (argv[0] == "--lang" or argv[0].startswith("--lang=")):
         take = 2 if argv[0] == "--lang" else 1
         lead, argv = lead + argv[:take], argv[take:]
+    if not argv and not lead:
+        return play_main(new_game_arguments())
     if argv[:1] == ["simulate"]:
         from . import simulate
 
@@ -160,7 +186,7 @@ def _dispatch(argv: list[str]) -> int:
         args = build_parser(argv[0] if argv[0] in COMMANDS else None).parse_args(argv)
     except SystemExit as exc:  # --help, --version, or a bad command line (already reported)
         return exc.code if isinstance(exc.code, int) else 0
-    run: Callable[[argparse.Namespace], int] = args.run
+    run: Callable[[Arguments], int] = args.run
     return run(args)
 
 
@@ -175,7 +201,7 @@ def load_files(board_file: str | None, rules_file: str | None = None) -> tuple[B
     return board, rules
 
 
-def play_main(args: argparse.Namespace) -> int:
+def play_main(args: Arguments) -> int:
     if not (args.board or args.rules or args.check or args.position or args.resume or args.load):
         # the shipped board and a new game: the app reads the board once its title screen is up
         from .app import MonopolyApp
@@ -221,7 +247,7 @@ def play_main(args: argparse.Namespace) -> int:
     return restart_if_asked(app, args, run_app(app))
 
 
-def replay_main(args: argparse.Namespace) -> int:
+def replay_main(args: Arguments) -> int:
     """`monopoly-tui replay FILE`: step through a saved game."""
     board, _ = load_files(args.board)
     from .saves import SaveError, load_save
@@ -237,7 +263,7 @@ def replay_main(args: argparse.Namespace) -> int:
     return restart_if_asked(app, args, run_app(app))
 
 
-def restart_if_asked(app: App[Any], args: argparse.Namespace, code: int) -> int:
+def restart_if_asked(app: App[Any], args: Arguments, code: int) -> int:
     """After the palette's language command (the app's `restart`), the game starts again in the new
     language in this process (exec), on the same board and rules, reopening the game in progress."""
     restart: tuple[str, Path | None] | None = getattr(app, "restart", None)
@@ -267,7 +293,7 @@ def with_theme(app: AppT, theme: str | None) -> AppT:
     return app
 
 
-def serve_main(args: argparse.Namespace) -> int:
+def serve_main(args: Arguments) -> int:
     """`monopoly-tui serve`: the game in a browser through textual-serve, each browser tab its own game
     process. Their saves go to one folder, chosen with --saves (by default <data dir>/served, apart from
     the terminal's games), named here and on each tab's title screen."""

@@ -334,3 +334,32 @@ def test_the_title_screen_comes_up_before_the_engine_the_bots_and_the_saves_are_
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1] == "[]"
+
+
+async def test_the_title_screen_is_the_first_screen_with_no_blank_screen_beneath() -> None:
+    """The app's first screen is the title itself (one screen to lay out before the first frame, not a
+    blank one with the title pushed over it); setup opens over it, and back from setup and from a game
+    the title is again the one screen on the stack."""
+    from monopoly_tui.app import MonopolyApp
+    from monopoly_tui.app.game_screen import GameScreen
+    from monopoly_tui.app.setup import SetupScreen
+    from monopoly_tui.app.title import TitleScreen
+
+    app = MonopolyApp(autosave=False, seed=1)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack] == [TitleScreen]
+        await pilot.press("enter")  # «Новая игра»
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack] == [TitleScreen, SetupScreen]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack] == [TitleScreen]
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("ctrl+s")  # the two players of setup
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack][:2] == [TitleScreen, GameScreen]
+        app.return_to_title()
+        await pilot.pause()
+        assert [type(s) for s in app.screen_stack] == [TitleScreen]

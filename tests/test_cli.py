@@ -102,6 +102,37 @@ def test_argparse_messages_are_translated_with_their_values() -> None:
     assert translate("something argparse may say one day") == "something argparse may say one day"
 
 
+def test_the_bare_command_starts_what_the_parser_reads_from_no_arguments() -> None:
+    """`monopoly-tui` alone is a new game without parsing: its arguments are the play parser's defaults,
+    option for option (an option added to play and not to new_game_arguments fails here)."""
+    parsed = cli.build_parser("play").parse_args(["play"])
+    assert vars(cli.new_game_arguments()) == vars(parsed)
+
+
+BARE_COMMAND = """
+import sys
+from monopoly_tui import cli
+code = cli.main([])
+print(code, sorted(m for m in ("argparse", "monopoly_tui.cliparse") if m in sys.modules))
+"""
+
+
+def test_the_bare_command_imports_no_argparse(tmp_path: Path) -> None:
+    """`monopoly-tui` alone (a new game) goes to its title screen without importing argparse or our
+    parser over it: run without a terminal, it gets as far as the refusal, having imported neither."""
+    env = {**os.environ, "MONOPOLY_TUI_CONFIG_DIR": str(tmp_path), "MONOPOLY_TUI_DATA_DIR": str(tmp_path)}
+    out = subprocess.run(
+        [sys.executable, "-c", BARE_COMMAND],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        stdin=subprocess.DEVNULL,
+    )
+    assert "терминал" in out.stderr
+    assert out.stdout.split() == ["2", "[]"]
+
+
 def test_python_m_is_the_same_command() -> None:
     script = Path(sys.executable).parent / "monopoly-tui"
     assert script.exists()

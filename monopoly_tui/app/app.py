@@ -120,13 +120,17 @@ class MonopolyApp(App[None]):
         if isinstance(self.screen, TitleScreen):
             self.screen.show_continue(board)
 
+    def get_default_screen(self) -> TitleScreen:
+        """The title screen is the app's first screen, the bottom of the stack under every other (not a
+        blank screen with the title pushed over it: one screen less to lay out before the first frame)."""
+        return TitleScreen()
+
     def on_mount(self) -> None:
         # every action is saved as it happens: closing the terminal or a kill only has to exit cleanly
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGHUP):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.add_signal_handler(sig, self.exit)
-        self.push_screen(TitleScreen())
         self.call_after_refresh(self.prepare)
         if self.settings.problems:
             problems = "; ".join(self.settings.problems)
@@ -358,7 +362,7 @@ class MonopolyApp(App[None]):
         if self.session is not None:
             self.session.close()
         self.session = None
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
         if not isinstance(self.screen, TitleScreen):
             self.switch_screen(TitleScreen())

@@ -77,7 +77,7 @@ def load_game(app: MonopolyApp, path: Path) -> None:
     if app.session is not None:
         app.session.close()
     app.session = session
-    while not isinstance(app.screen, TitleScreen) and len(app.screen_stack) > 2:
+    while not isinstance(app.screen, TitleScreen) and len(app.screen_stack) > 1:
         app.pop_screen()
     app.push_screen(GameScreen(session))
     if session.state.is_over:
