@@ -389,7 +389,7 @@ class Layout:
     rents. The rules read them on every throw, and a validated model's attributes are slower to reach
     (each board makes its own once: `Board.layout`)."""
 
-    __slots__ = ("group_of", "kinds", "prices", "rents", "taxes")
+    __slots__ = ("group_of", "house_costs", "kinds", "prices", "rents", "taxes")
 
     def __init__(self, board: Board) -> None:
         squares = board.squares
@@ -402,4 +402,5 @@ class Layout:
             s.rent if isinstance(s, Street) else () for s in squares
         )
         """A street's rents (base, 1-4 houses, hotel); () for any other square."""
+        self.house_costs = tuple(s.house_cost if isinstance(s, Street) else 0 for s in squares)
         self.taxes: tuple[int, ...] = tuple(s.amount if isinstance(s, Tax) else 0 for s in squares)

@@ -39,13 +39,13 @@ from .errors import IllegalActionError, InvalidActionError, Problem, refusal
 from .rules import terms_of
 from .state import GameState, Situation
 from .table import Table
-from .wellformed import malformation
+from .wellformed import MAX_AMOUNT, malformation
 
 RAISING_MONEY: Final = (SellBuilding, SellDown, Mortgage, ProposeTrade)
 """Manage actions open to a debtor: what raises cash."""
 MANAGING: Final = (Build, Unmortgage, *RAISING_MONEY)
 """Manage actions open to every player in a calm situation."""
-MAX_BID: Final = 10**15
+MAX_BID: Final = MAX_AMOUNT
 """No bid is larger (see wellformed)."""
 Seen = GameState | Table
 """What the plain moves' tests read: a state, or the table that holds its values (apply's)."""

@@ -133,6 +133,7 @@ class Terms:
         "bare_group_doubles",
         "collect_in_jail",
         "double_on_landing",
+        "even_building",
         "fine",
         "jackpot",
         "max_attempts",
@@ -157,6 +158,7 @@ class Terms:
         self.mortgage_blocks_double: bool = rules.rent.double_rent_blocked_by_mortgage
         self.jackpot: bool = rules.free_parking.jackpot
         self.turn_limit: int | None = rules.end.turn_limit
+        self.even_building: bool = rules.buildings.even_building
 
 
 _last: tuple[Rules | None, Terms | None] = (None, None)
