@@ -135,6 +135,7 @@ class Terms:
         "double_on_landing",
         "even_building",
         "fine",
+        "interest_percent",
         "jackpot",
         "max_attempts",
         "min_opening",
@@ -159,6 +160,7 @@ class Terms:
         self.jackpot: bool = rules.free_parking.jackpot
         self.turn_limit: int | None = rules.end.turn_limit
         self.even_building: bool = rules.buildings.even_building
+        self.interest_percent: int = rules.mortgage.interest_percent
 
 
 _last: tuple[Rules | None, Terms | None] = (None, None)
