@@ -32,10 +32,6 @@ def street(h: Holdings, square: int) -> Street | None:
     return sq if isinstance(sq, Street) else None
 
 
-def levels(h: Holdings, square: int) -> list[int]:
-    return [h.buildings[i] for i in h.board.group_of[square]]
-
-
 def building_kind(level: int) -> BuildingKind:
     """What building the next level on a street at this level is."""
     return "hotel" if level == HOTEL - 1 else "house"
@@ -152,13 +148,14 @@ def place(t: Table, seat: int, square: int) -> None:
 
 def sell_problem(h: _Bank, seat: int, square: int) -> Problem | None:
     """Why seat may not sell one building of square (None: SellBuilding is legal)."""
-    sq = street(h, square)
-    if sq is None or h.owner[square] != seat:
+    layout = h.board.layout  # the board's lookups read once (a validated model's attributes are slow)
+    if layout.kinds[square] != "street" or h.owner[square] != seat:
         return ("no_street", seat, square)
-    level = h.buildings[square]
+    buildings = h.buildings
+    level = buildings[square]
     if level == 0:
         return ("no_building", square)
-    if h.rules.buildings.even_building and level < max(levels(h, square)):
+    if level < max([buildings[i] for i in layout.group_of[square]]) and terms_of(h.rules).even_building:
         return ("sell_evenly", square)
     if level == HOTEL and h.bank_houses < HOTEL - 1:
         return ("hotel_sale_houses", square, h.bank_houses)
@@ -202,14 +199,18 @@ def _set_level(t: Table, square: int, level: int) -> None:
 
 def sale_price(sq: Street) -> int:
     """What the bank pays for one building level of this street: half the house price."""
-    return sq.house_cost // 2
+    return _sale_price_of(sq.house_cost)
+
+
+def _sale_price_of(house_cost: int) -> int:
+    return house_cost // 2
 
 
 def sale_value(h: Holdings, seat: int) -> int:
     """What selling every building of seat to the bank would pay."""
+    costs, buildings = h.board.layout.house_costs, h.buildings
     total = 0
     for i, owner in enumerate(h.owner):
-        sq = street(h, i)
-        if owner == seat and sq is not None:
-            total += h.buildings[i] * sale_price(sq)
+        if owner == seat and buildings[i]:  # (only a street has buildings)
+            total += buildings[i] * _sale_price_of(costs[i])
     return total
