@@ -389,7 +389,7 @@ class Layout:
     rents. The rules read them on every throw, and a validated model's attributes are slower to reach
     (each board makes its own once: `Board.layout`)."""
 
-    __slots__ = ("group_of", "kinds", "prices", "rents", "taxes")
+    __slots__ = ("group_of", "house_costs", "kinds", "mortgages", "prices", "rents", "taxes")
 
     def __init__(self, board: Board) -> None:
         squares = board.squares
@@ -398,8 +398,10 @@ class Layout:
         """For each square, its group (see Board.group_of)."""
         self.prices: tuple[int, ...] = tuple(d.price if d is not None else 0 for d in board.deeds)
         """The printed price of each ownable square (0 for the others)."""
+        self.mortgages = tuple(d.mortgage if d is not None else 0 for d in board.deeds)
         self.rents: tuple[tuple[int, ...], ...] = tuple(
             s.rent if isinstance(s, Street) else () for s in squares
         )
         """A street's rents (base, 1-4 houses, hotel); () for any other square."""
+        self.house_costs = tuple(s.house_cost if isinstance(s, Street) else 0 for s in squares)
         self.taxes: tuple[int, ...] = tuple(s.amount if isinstance(s, Tax) else 0 for s in squares)

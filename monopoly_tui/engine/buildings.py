@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Final, Protocol
 
-from .board import Street
+from .board import Layout, Street
 from .errors import Problem
-from .rent import Holdings, owns_whole_group
+from .rent import Holdings, all_of, any_of, owns_whole_group
+from .rules import terms_of
 from .state import Auction, BuildingKind
 from .table import Table
 
@@ -31,10 +32,6 @@ def street(h: Holdings, square: int) -> Street | None:
     return sq if isinstance(sq, Street) else None
 
 
-def levels(h: Holdings, square: int) -> list[int]:
-    return [h.buildings[i] for i in h.board.group_of[square]]
-
-
 def building_kind(level: int) -> BuildingKind:
     """What building the next level on a street at this level is."""
     return "hotel" if level == HOTEL - 1 else "house"
@@ -49,46 +46,58 @@ def supply_change(old: int, new: int) -> tuple[int, int]:
 
 def group_may_build(h: Holdings, seat: int, square: int) -> Problem | None:
     """Why seat may not build on square's group at all (None: the group is open for building)."""
-    sq = street(h, square)
-    if sq is None:
+    return _group_problem(h, h.board.layout, seat, square)
+
+
+def _group_problem(h: Holdings, layout: Layout, seat: int, square: int) -> Problem | None:
+    if layout.kinds[square] != "street":
         return ("not_a_street", square)
-    if h.owner[square] != seat:
+    owners = h.owner
+    if owners[square] != seat:
         return ("not_yours", square, seat)
-    if not owns_whole_group(h, square):
+    group = layout.group_of[square]
+    if not all_of(owners, group, seat):
         return ("not_whole_group", seat, square)
-    if any(h.mortgaged[i] for i in h.board.group_of[square]):
+    if any_of(h.mortgaged, group):
         return ("group_mortgaged", square)
     return None
 
 
 def place_problem(h: Holdings, seat: int, square: int) -> Problem | None:
     """Why the next building may not stand on square, money and the bank's supply aside (None: it may)."""
-    problem = group_may_build(h, seat, square)
+    return _place_problem(h, h.board.layout, seat, square)
+
+
+def _place_problem(h: Holdings, layout: Layout, seat: int, square: int) -> Problem | None:
+    problem = _group_problem(h, layout, seat, square)
     if problem:
         return problem
-    level = h.buildings[square]
-    group = levels(h, square)
+    buildings = h.buildings
+    level = buildings[square]
     if level == HOTEL:
         return ("has_hotel", square)
-    if level == HOTEL - 1 and min(group) < HOTEL - 1:
+    lowest = min([buildings[i] for i in layout.group_of[square]])
+    if level == HOTEL - 1 and lowest < HOTEL - 1:
         return ("hotel_needs_houses", square)
-    if h.rules.buildings.even_building and level > min(group):
+    if level > lowest and terms_of(h.rules).even_building:
         return ("build_evenly", square)
     return None
 
 
 def build_problem(h: _Bank, seat: int, square: int) -> Problem | None:
     """Why seat may not buy the next building for square now (None: Build is legal)."""
-    problem = place_problem(h, seat, square)
+    layout = h.board.layout  # the board's lookups read once (a validated model's attributes are slow)
+    problem = _place_problem(h, layout, seat, square)
     if problem:
         return problem
-    sq = street(h, square)
-    assert sq is not None
-    if h.players[seat].cash < sq.house_cost:
-        return ("build_cash", seat, sq.house_cost)
-    kind = building_kind(h.buildings[square])
-    if (h.bank_hotels if kind == "hotel" else h.bank_houses) < 1:
-        return ("bank_out", kind)
+    cost = layout.house_costs[square]
+    if h.players[seat].cash < cost:
+        return ("build_cash", seat, cost)
+    if h.buildings[square] == HOTEL - 1:
+        if h.bank_hotels < 1:
+            return ("bank_out", "hotel")
+    elif h.bank_houses < 1:
+        return ("bank_out", "house")
     return None
 
 
@@ -139,13 +148,14 @@ def place(t: Table, seat: int, square: int) -> None:
 
 def sell_problem(h: _Bank, seat: int, square: int) -> Problem | None:
     """Why seat may not sell one building of square (None: SellBuilding is legal)."""
-    sq = street(h, square)
-    if sq is None or h.owner[square] != seat:
+    layout = h.board.layout  # the board's lookups read once (a validated model's attributes are slow)
+    if layout.kinds[square] != "street" or h.owner[square] != seat:
         return ("no_street", seat, square)
-    level = h.buildings[square]
+    buildings = h.buildings
+    level = buildings[square]
     if level == 0:
         return ("no_building", square)
-    if h.rules.buildings.even_building and level < max(levels(h, square)):
+    if level < max([buildings[i] for i in layout.group_of[square]]) and terms_of(h.rules).even_building:
         return ("sell_evenly", square)
     if level == HOTEL and h.bank_houses < HOTEL - 1:
         return ("hotel_sale_houses", square, h.bank_houses)
@@ -189,14 +199,18 @@ def _set_level(t: Table, square: int, level: int) -> None:
 
 def sale_price(sq: Street) -> int:
     """What the bank pays for one building level of this street: half the house price."""
-    return sq.house_cost // 2
+    return _sale_price_of(sq.house_cost)
+
+
+def _sale_price_of(house_cost: int) -> int:
+    return house_cost // 2
 
 
 def sale_value(h: Holdings, seat: int) -> int:
     """What selling every building of seat to the bank would pay."""
+    costs, buildings = h.board.layout.house_costs, h.buildings
     total = 0
     for i, owner in enumerate(h.owner):
-        sq = street(h, i)
-        if owner == seat and sq is not None:
-            total += h.buildings[i] * sale_price(sq)
+        if owner == seat and buildings[i]:  # (only a street has buildings)
+            total += buildings[i] * _sale_price_of(costs[i])
     return total

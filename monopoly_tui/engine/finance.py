@@ -31,8 +31,12 @@ def charge(
     if t.players[debtor].cash >= amount and not (debts and any(d.debtor == debtor for d in debts)):
         if creditor is None:
             t.pays_bank(debtor, amount, to_pot=reason in TO_POT)
-        else:
-            t.pays_player(debtor, creditor, amount)
+        else:  # Table.pays_player written out: a rent is the commonest payment
+            players, changed = t.players, t.changed
+            players[debtor].cash -= amount
+            changed.add(debtor)
+            players[creditor].cash += amount
+            changed.add(creditor)
         event = CHARGE_EVENTS.get(reason)
         if event is not None:  # rent or tax, the commonest: the event built in its fields' order
             t.events.append(_new(Event, (event, debtor, creditor, square, amount, None, None, None, None)))

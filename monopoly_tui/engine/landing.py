@@ -13,8 +13,24 @@ def resolve(t: Table, seat: int, card_rent: CardRent = None) -> bool:
     """Carry out the square under the player's token. True when a decision (buy, utility throw) is pending."""
     square = t.players[seat].position
     kind = t.layout.kinds[square]
-    if kind == "street" or kind == "station" or kind == "utility":
-        return _property(t, seat, square, card_rent)
+    if kind == "street" or kind == "station" or kind == "utility":  # a property: the commonest landing
+        owner = t.owner[square]
+        if owner is None:
+            t.pending_square = square
+            t.phase = "buy"
+            return True
+        if owner == seat:
+            return False
+        if card_rent == "utility_throw" and _collects(t, square):
+            t.pending_square = square
+            t.phase = "utility_roll"
+            return True
+        thrown = t.dice
+        rent = rent_due(t, square, thrown[0] + thrown[1] if thrown else 0)
+        if card_rent == "double_station":
+            rent *= 2
+        finance.charge(t, seat, owner, rent, "rent", square)  # positional: a call by keyword costs more
+        return False
     if kind == "tax":
         finance.charge(t, seat, None, t.layout.taxes[square], "tax", square)
     elif kind == "chance" or kind == "community_chest":
@@ -26,26 +42,6 @@ def resolve(t: Table, seat: int, card_rent: CardRent = None) -> bool:
         pot, t.pot = t.pot, 0
         t.add_cash(seat, pot)
         t.emit("pot_taken", player=seat, amount=pot)
-    return False
-
-
-def _property(t: Table, seat: int, square: int, card_rent: CardRent) -> bool:
-    owner = t.owner[square]
-    if owner is None:
-        t.pending_square = square
-        t.phase = "buy"
-        return True
-    if owner == seat:
-        return False
-    if card_rent == "utility_throw" and _collects(t, square):
-        t.pending_square = square
-        t.phase = "utility_roll"
-        return True
-    thrown = t.dice
-    rent = rent_due(t, square, thrown[0] + thrown[1] if thrown else 0)
-    if card_rent == "double_station":
-        rent *= 2
-    finance.charge(t, seat, owner, rent, "rent", square)  # positional: a call by keyword costs more
     return False
 
 

@@ -39,13 +39,13 @@ from .errors import IllegalActionError, InvalidActionError, Problem, refusal
 from .rules import terms_of
 from .state import GameState, Situation
 from .table import Table
-from .wellformed import malformation
+from .wellformed import MAX_AMOUNT, malformation
 
 RAISING_MONEY: Final = (SellBuilding, SellDown, Mortgage, ProposeTrade)
 """Manage actions open to a debtor: what raises cash."""
 MANAGING: Final = (Build, Unmortgage, *RAISING_MONEY)
 """Manage actions open to every player in a calm situation."""
-MAX_BID: Final = 10**15
+MAX_BID: Final = MAX_AMOUNT
 """No bid is larger (see wellformed)."""
 Seen = GameState | Table
 """What the plain moves' tests read: a state, or the table that holds its values (apply's)."""
@@ -154,16 +154,17 @@ def _turn_player(state: Seen, action: Action) -> bool:
 
 def _roll_legal(state: Seen, action: Roll) -> bool:
     # the commonest checks of a game, with _turn_player and _calm written out; the action's values read
-    # in one step from its __dict__ (as wellformed does: a validated model's attributes are slow to reach)
+    # in one step from its __dict__ (as wellformed does: a validated model's attributes are slow to reach);
+    # each comparison an `if` of its own, which CPython specialises (not inside an `and` chain's value)
     phase = state.phase
+    if phase != "roll" and phase != "utility_roll":
+        return False
     fields = action.__dict__
     seat = fields["player"]
+    if fields["dice"] is not None or type(seat) is not int or seat != state.turn:
+        return False
     return (
-        (phase == "roll" or phase == "utility_roll")
-        and fields["dice"] is None
-        and type(seat) is int
-        and seat == state.turn
-        and state.trade is None
+        state.trade is None
         and not state.mortgage_choices
         and not state.debts
         and state.auction is None
@@ -172,12 +173,13 @@ def _roll_legal(state: Seen, action: Roll) -> bool:
 
 
 def _end_turn_legal(state: Seen, action: EndTurn) -> bool:
+    if state.phase != "end_turn":
+        return False
     seat = action.player
+    if type(seat) is not int or seat != state.turn:
+        return False
     return (
-        state.phase == "end_turn"
-        and type(seat) is int
-        and seat == state.turn
-        and state.trade is None
+        state.trade is None
         and not state.mortgage_choices
         and not state.debts
         and state.auction is None
@@ -198,9 +200,10 @@ def _buy_legal(state: Seen, action: Buy) -> bool:
 
 
 def _pay_fine_legal(state: Seen, action: PayJailFine) -> bool:
-    if state.phase != "roll" or not _turn_player(state, action):
+    seat = action.player
+    if state.phase != "roll" or type(seat) is not int or seat != state.turn or not _calm(state):
         return False
-    player = state.players[action.player]
+    player = state.players[seat]
     return player.in_jail and player.cash >= terms_of(state.rules).fine
 
 
@@ -220,11 +223,16 @@ def _bidder(state: Seen, action: Action) -> bool:
 
 
 def _bid_legal(state: Seen, action: Bid) -> bool:
-    amount = action.amount
-    if type(amount) is not int or not 1 <= amount <= MAX_BID or not _bidder(state, action):
+    fields = action.__dict__  # both values in one read
+    seat, amount = fields["player"], fields["amount"]
+    a = state.auction
+    if type(amount) is not int or not 1 <= amount <= MAX_BID or a is None or type(seat) is not int:
+        return False  # (_bidder written out)
+    if seat != a.bidders[a.turn] or state.phase == "game_over":
         return False
-    assert state.auction is not None
-    return auction.minimum_bid(state, state.auction) <= amount <= state.players[action.player].cash
+    if state.trade is not None or state.mortgage_choices or state.debts:
+        return False
+    return auction.minimum_bid(state, a) <= amount <= state.players[seat].cash
 
 
 def _answer_legal(state: Seen, action: AcceptTrade | RejectTrade) -> bool:

@@ -2,40 +2,56 @@
 
 from __future__ import annotations
 
-from .board import Street
+from typing import Final
+
+from .board import Layout
 from .errors import Problem
-from .rent import Holdings
+from .rent import Holdings, any_of
+from .rules import terms_of
 from .table import Table
+
+_OWNABLE: Final = ("street", "station", "utility")
 
 
 def interest(h: Holdings, square: int) -> int:
     """Interest on a lot's mortgage value (rounded up to the ruble); never on the printed price."""
-    value = h.board.property(square).mortgage
-    return -(-value * h.rules.mortgage.interest_percent // 100)
+    return _interest(h.board.layout.mortgages[square], terms_of(h.rules).interest_percent)
+
+
+def _interest(value: int, percent: int) -> int:
+    return -(-value * percent // 100)
 
 
 def lift_cost(h: Holdings, square: int, *, just_received: bool = False) -> int:
     """What lifting the mortgage costs: the value plus interest, or the value alone right after the
     lot was received (the interest was paid on receipt)."""
-    value = h.board.property(square).mortgage
-    return value if just_received else value + interest(h, square)
+    value = h.board.layout.mortgages[square]
+    return value if just_received else value + _interest(value, terms_of(h.rules).interest_percent)
+
+
+def _not_owned(h: Holdings, layout: Layout, seat: int, square: int) -> bool:
+    """square is no property of seat's (any integer: one off the board is nobody's)."""
+    kinds = layout.kinds
+    if type(square) is not int or not 0 <= square < len(kinds):
+        return True
+    return kinds[square] not in _OWNABLE or h.owner[square] != seat
 
 
 def mortgage_problem(h: Holdings, seat: int, square: int) -> Problem | None:
     """Why seat may not mortgage square (None: Mortgage is legal)."""
-    if square not in h.board.properties or h.owner[square] != seat:
+    layout = h.board.layout  # the board's lookups read once (a validated model's attributes are slow)
+    if _not_owned(h, layout, seat, square):
         return ("no_property", seat, square)
-    sq = h.board.squares[square]
     if h.mortgaged[square]:
         return ("already_mortgaged", square)
-    if isinstance(sq, Street) and any(h.buildings[i] for i in h.board.group_of[square]):
+    if layout.kinds[square] == "street" and any_of(h.buildings, layout.group_of[square]):
         return ("sell_before_mortgage", square)
     return None
 
 
 def unmortgage_problem(h: Holdings, seat: int, square: int, *, just_received: bool = False) -> Problem | None:
     """Why seat may not lift the mortgage on square (None: Unmortgage is legal)."""
-    if square not in h.board.properties or h.owner[square] != seat:
+    if _not_owned(h, h.board.layout, seat, square):
         return ("no_property", seat, square)
     if not h.mortgaged[square]:
         return ("not_mortgaged", square)
@@ -47,7 +63,7 @@ def unmortgage_problem(h: Holdings, seat: int, square: int, *, just_received: bo
 
 
 def mortgage(t: Table, seat: int, square: int) -> None:
-    value = t.board.property(square).mortgage
+    value = t.layout.mortgages[square]
     t.set_mortgaged(square, True)
     t.bank_pays(seat, value)
     t.emit("mortgaged", player=seat, square=square, amount=value)
@@ -62,8 +78,5 @@ def unmortgage(t: Table, seat: int, square: int, *, just_received: bool = False)
 
 def mortgage_value(h: Holdings, seat: int) -> int:
     """What mortgaging every unmortgaged property of seat would raise (buildings sold first)."""
-    return sum(
-        h.board.property(i).mortgage
-        for i, owner in enumerate(h.owner)
-        if owner == seat and not h.mortgaged[i]
-    )
+    values = h.board.layout.mortgages
+    return sum(values[i] for i, owner in enumerate(h.owner) if owner == seat and not h.mortgaged[i])

@@ -18,9 +18,11 @@ def _collect_salary(t: Table, seat: int, landed_on_go: bool) -> None:
 
 def advance(t: Table, seat: int, steps: int) -> None:
     """Move forward; passing or landing on GO pays the salary."""
-    start = t.players[seat].position
+    mover = t.players[seat]
+    start = mover.position
     target = (start + steps) % BOARD_SIZE
-    t.move_token(seat, target)
+    mover.position = target  # Table.move_token written out: every throw moves a token
+    t.changed.add(seat)
     if start + steps >= BOARD_SIZE:
         _collect_salary(t, seat, target == 0)
     t.events.append(MOVED[seat][target])

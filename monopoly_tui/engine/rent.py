@@ -53,7 +53,7 @@ def owns_whole_group(h: Holdings, square: int) -> bool:
     """True when one player owns every lot of the square's group."""
     owners = h.owner
     owner = owners[square]
-    return owner is not None and _all_of(owners, h.board.layout.group_of[square], owner)
+    return owner is not None and all_of(owners, h.board.layout.group_of[square], owner)
 
 
 def owned_in_group(h: Holdings, square: int) -> int:
@@ -63,7 +63,7 @@ def owned_in_group(h: Holdings, square: int) -> int:
     return sum(1 for i in h.board.layout.group_of[square] if owners[i] == owner)
 
 
-def _all_of(values: Sequence[object], squares: tuple[int, ...], value: object) -> bool:
+def all_of(values: Sequence[object], squares: tuple[int, ...], value: object) -> bool:
     """Every one of squares has value (a loop: cheaper than all() over a generator for two or three)."""
     for i in squares:  # noqa: SIM110
         if values[i] != value:
@@ -102,7 +102,7 @@ def rent_due(h: Holdings, square: int, dice_total: int) -> int:
         if level:
             return rents[level]
         group = layout.group_of[square]
-        if not _all_of(owners, group, owner):
+        if not all_of(owners, group, owner):
             return rents[0]
         terms = terms_of(h.rules)
         # a whole group: seed 001 (default) doubles only while no building stands anywhere on the

@@ -133,7 +133,9 @@ class Terms:
         "bare_group_doubles",
         "collect_in_jail",
         "double_on_landing",
+        "even_building",
         "fine",
+        "interest_percent",
         "jackpot",
         "max_attempts",
         "min_opening",
@@ -157,6 +159,8 @@ class Terms:
         self.mortgage_blocks_double: bool = rules.rent.double_rent_blocked_by_mortgage
         self.jackpot: bool = rules.free_parking.jackpot
         self.turn_limit: int | None = rules.end.turn_limit
+        self.even_building: bool = rules.buildings.even_building
+        self.interest_percent: int = rules.mortgage.interest_percent
 
 
 _last: tuple[Rules | None, Terms | None] = (None, None)

@@ -71,12 +71,12 @@ class Table:
 
     __slots__ = (
         *GameState._fields[:-1],
-        "_changed",
         "_fresh",
         "_piles",
         "_players",
         "_squares_changed",
         "base",
+        "changed",
         "events",
         "layout",
         "terms",
@@ -168,8 +168,9 @@ class Table:
         """The players as the state has them (those not changed are handed over as they are)."""
         self._fresh: list[PlayerState] = list(players)
         """The same players as a list, where the freeze puts the changed ones before making the tuple."""
-        self._changed: set[int] = set()
-        """The seats whose player changed in this action."""
+        self.changed: set[int] = set()
+        """The seats whose player changed in this action (a rule that changes a Seat itself adds its
+        seat here: the freeze makes a new PlayerState only for these)."""
         self.layout: Layout = self.board.layout
         """The board's lookups by square."""
         self.terms: Terms = terms_of(self.rules)
@@ -215,12 +216,12 @@ class Table:
         s = self.players[seat]
         for name, value in changes.items():
             setattr(s, name, value)
-        self._changed.add(seat)
+        self.changed.add(seat)
 
     def move_token(self, seat: int, square: int) -> None:
         """The player's token now stands on square (the rules of moving are movement's)."""
         self.players[seat].position = square
-        self._changed.add(seat)
+        self.changed.add(seat)
 
     def set_owner(self, square: int, seat: int | None) -> None:
         if isinstance(self.owner, tuple):
@@ -243,25 +244,25 @@ class Table:
 
     def add_cash(self, seat: int, amount: int) -> None:
         self.players[seat].cash += amount
-        self._changed.add(seat)
+        self.changed.add(seat)
 
     def bank_pays(self, seat: int, amount: int) -> None:
         """The bank pays a player (salary, card); the bank's money is unlimited."""
         self.players[seat].cash += amount
-        self._changed.add(seat)
+        self.changed.add(seat)
         self.bank_balance -= amount
 
     def pays_bank(self, seat: int, amount: int, *, to_pot: bool = False) -> None:
         """A player pays the bank, or the free-parking pot when the house rule sends it there."""
         self.players[seat].cash -= amount
-        self._changed.add(seat)
+        self.changed.add(seat)
         if to_pot and self.terms.jackpot:
             self.pot += amount
         else:
             self.bank_balance += amount
 
     def pays_player(self, payer: int, payee: int, amount: int) -> None:
-        players, changed = self.players, self._changed
+        players, changed = self.players, self.changed
         players[payer].cash -= amount
         changed.add(payer)
         players[payee].cash += amount
@@ -287,7 +288,7 @@ class Table:
             )
             self._squares_changed = False
         players = self._players
-        changed = self._changed
+        changed = self.changed
         events = self.events
         if changed:
             fresh = self._fresh

@@ -6,6 +6,7 @@ from collections import Counter
 
 from . import finance
 from .actions import ProposeTrade, TradeSide
+from .board import DeckName
 from .errors import Problem
 from .rent import Holdings, any_of
 from .table import Table
@@ -22,18 +23,20 @@ def tradeable_lots(h: Holdings, seat: int) -> list[int]:
     return [i for i, owner in enumerate(h.owner) if owner == seat and not built_group(h, i)]
 
 
-def _side_problem(h: Holdings, seat: int, side: TradeSide) -> Problem | None:
-    # the side's values read once each (a validated model's attributes are slow to reach)
-    lots, cash, cards = side.lots, side.cash, side.jail_cards
+def _side_problem(
+    h: Holdings, seat: int, lots: tuple[int, ...], cash: int, cards: tuple[DeckName, ...]
+) -> Problem | None:
+    """Why seat may not hand over this side's lots, cash and jail cards (None: it may)."""
     player = h.players[seat]
-    if len(set(lots)) != len(lots):
-        return ("lot_twice",)
     if lots:
+        if len(set(lots)) != len(lots):
+            return ("lot_twice",)
         owners, buildings, layout = h.owner, h.buildings, h.board.layout
+        kinds, group_of = layout.kinds, layout.group_of
         for square in lots:
             if not 0 <= square < len(owners) or owners[square] != seat:
                 return ("not_owned_lot", seat, square)
-            if layout.kinds[square] == "street" and any_of(buildings, layout.group_of[square]):
+            if kinds[square] == "street" and any_of(buildings, group_of[square]):
                 return ("trade_built", square)
     if cash > player.cash:
         return ("trade_cash", seat, player.cash, cash)
@@ -47,14 +50,20 @@ def _side_problem(h: Holdings, seat: int, side: TradeSide) -> Problem | None:
 
 def trade_problem(h: Holdings, offer: ProposeTrade) -> Problem | None:
     """Why the offer may not be made (None: it is a valid proposal)."""
-    seat, partner, give, take = offer.player, offer.partner, offer.give, offer.take
+    # the offer's and each side's values read once, from their fields (a validated model's attributes
+    # are slow to reach)
+    fields = offer.__dict__
+    seat, partner = fields["player"], fields["partner"]
     if partner == seat:
         return ("trade_self",)
     if not 0 <= partner < len(h.players) or h.players[partner].bankrupt:
         return ("partner_out", partner)
-    if give.empty and take.empty:
+    give, take = fields["give"].__dict__, fields["take"].__dict__
+    lots, cash, cards = give["lots"], give["cash"], give["jail_cards"]
+    back, back_cash, back_cards = take["lots"], take["cash"], take["jail_cards"]
+    if not (lots or cash or cards or back or back_cash or back_cards):  # TradeSide.empty, both sides
         return ("trade_empty",)
-    return _side_problem(h, seat, give) or _side_problem(h, partner, take)
+    return _side_problem(h, seat, lots, cash, cards) or _side_problem(h, partner, back, back_cash, back_cards)
 
 
 def propose(t: Table, offer: ProposeTrade) -> None:

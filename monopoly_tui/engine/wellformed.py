@@ -4,9 +4,14 @@ group or an amount out of range is an InvalidActionError, never an IndexError or
 
 from __future__ import annotations
 
+from typing import Final
+
 from .actions import Action, Bid, ProposeTrade, Roll, SellDown, TradeSide
 from .board import BOARD_SIZE, DECKS
 from .rent import Holdings
+
+MAX_AMOUNT: Final = 10**15
+"""No amount (a bid, a trade's cash) is larger."""
 
 
 def _whole(value: object, low: int, high: int) -> bool:
@@ -40,7 +45,7 @@ def malformation(state: Holdings, action: Action) -> str | None:
             return f"dice {dice!r} are not two dice of 1 to 6"
     elif cls is Bid:
         amount = fields["amount"]
-        if not _whole(amount, 1, 10**15):
+        if not _whole(amount, 1, MAX_AMOUNT):
             return f"a bid of {amount!r} is not an amount"
     elif cls is SellDown:
         group, level = fields["group"], fields["level"]
@@ -62,10 +67,10 @@ def _side_problem(side: TradeSide) -> str | None:
         return f"{side!r} is not a side of a trade"
     fields = side.__dict__
     lots, cash, cards = fields["lots"], fields["cash"], fields["jail_cards"]
-    for lot in lots:
-        if not _whole(lot, 0, BOARD_SIZE - 1):
+    for lot in lots:  # _whole written out: a call per lot costs more than the test
+        if type(lot) is not int or not 0 <= lot < BOARD_SIZE:
             return f"lots {lots!r} are not squares of the board"
-    if not _whole(cash, 0, 10**15):
+    if type(cash) is not int or not 0 <= cash <= MAX_AMOUNT:
         return f"{cash!r} is not an amount of cash"
     for card in cards:
         if card not in DECKS:
