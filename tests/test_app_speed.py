@@ -363,3 +363,60 @@ async def test_the_title_screen_is_the_first_screen_with_no_blank_screen_beneath
         app.return_to_title()
         await pilot.pause()
         assert [type(s) for s in app.screen_stack] == [TitleScreen]
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light", "ansi-dark"])
+async def test_the_squares_render_each_line_as_textual_renders_the_whole_card(theme: str) -> None:
+    """The ring's cards are rendered line by line (`Rows`): character for character, style for style and
+    with the offsets a selection reads, each line is what Textual renders of the whole card, before and
+    after throws that move tokens, buy lots and mark the player to move, and with the cursor on a card;
+    a throw repaints only the lines of a card that changed, and a card asked again for its lines with
+    nothing refreshed hands over the same lines without working them out again."""
+    from pilots import enter_game
+
+    from monopoly_tui.app import MonopolyApp
+    from monopoly_tui.app.board import BoardView, SquareCell
+    from monopoly_tui.boardfile import load_board
+
+    app = MonopolyApp(load_board(), seed=5, autosave=False)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await enter_game(pilot)
+        app.theme = theme
+        await pilot.pause()
+        screen = app.screen
+        board = screen.query_one(BoardView)
+        cells = list(screen.query(SquareCell))
+        assert len(cells) == 40
+        marked: dict[int, list[tuple[Region, ...]]] = {}
+        for cell in cells:
+            repaint = cell.refresh
+
+            def mark(*regions: Region, _at: int = cell.index, _repaint: Any = repaint, **flags: Any) -> Any:
+                marked.setdefault(_at, []).append(regions)
+                return _repaint(*regions, **flags)
+
+            cell.refresh = mark  # type: ignore[method-assign]
+        for step in range(6):
+            marked.clear()
+            for key in ("r", "b", "e", "enter"):
+                await pilot.press(key)
+                board.finish_walk()
+                await pilot.pause()
+            # a repainted card whose size stayed marks only its lines that changed, never the whole card
+            assert all(regions for calls in marked.values() for regions in calls), marked
+            if step == 3:
+                board.move_cursor(cells[step].index)
+                await pilot.pause()
+            for cell in cells:
+                expected = whole(cell)
+                lines = [shown(cell.render_line(y)) for y in range(len(expected))]
+                assert lines == expected, (theme, cell.index)
+                assert [[s.style and s.style.meta for s in line] for line in lines] == [
+                    [s.style and s.style.meta for s in line] for line in expected
+                ]
+        cell = cells[5]
+        crop = Region(0, 0, *cell.outer_size)
+        first = cell.render_lines(crop)
+        assert cell.render_lines(crop) is first
+        cell.refresh()
+        assert cell.render_lines(crop) is not first

@@ -5,15 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.color import Color
 from textual.containers import Vertical
-from textual.geometry import Size
+from textual.geometry import Region, Size
+from textual.strip import Strip
 from textual.timer import Timer
-from textual.widget import Widget
 
 from ..locale import tr
 from ..session import GameSession
@@ -27,6 +28,7 @@ from .cells import (
     squares_in_grid_order,
     standing,
 )
+from .rows import Rows
 from .squares_list import Inspect, SquaresList
 
 FULL = Size(120, 36)
@@ -85,19 +87,22 @@ def side_of(index: int) -> str:
     return "side-left" if column == 0 else "side-right"
 
 
-class SquareCell(Widget):
-    """One square of the ring, drawn from the session; `redraw` repaints it only when what it shows changed
-    (an action changes two or three squares: working out all forty cards at each key press made most of
-    its time, so a card is worked out again only when one of the things it shows is no longer the same)."""
+class SquareCell(Rows):
+    """One square of the ring, drawn from the session; `redraw` repaints only the lines of its card that
+    changed (an action changes two or three squares: working out all forty cards at each key press made
+    most of its time, so a card is worked out again only when one of the things it shows is no longer the
+    same, and of a card whose token left only the tokens' line is rendered and repainted again, each line
+    as `Rows` renders it, without Textual's pipeline for the whole card)."""
 
-    DEFAULT_CSS = "SquareCell { height: 100%; width: 100%; }"
+    DEFAULT_CSS = "SquareCell { height: 100%; width: 100%; text-wrap: wrap; text-overflow: fold; }"
+    """(Textual's own text wrap and overflow, as a widget's are, not those of `Rows`: the lines are as
+    Textual renders them within the whole card.)"""
 
     def __init__(self, session: GameSession, index: int, board: BoardView) -> None:
         super().__init__(id=f"square-{index}", classes="square " + side_of(index))
         self.session = session
         self.index = index
         self.board = board
-        self._shown: Text | None = None
         self._shown_key: tuple[object, ...] | None = None
 
     def _here(self) -> bool:
@@ -139,11 +144,33 @@ class SquareCell(Widget):
             positions=board.positions,
         )
 
-    def render(self) -> Text:
+    def _fresh(self, *, repaint: bool = False) -> None:
+        """The card's lines for what it shows now, worked out again only when its key changed; with
+        `repaint`, the lines that changed are marked for repainting."""
         key = self.key()
-        if self._shown is None or key != self._shown_key:
-            self._shown, self._shown_key = self.content(), key
-        return self._shown
+        if key != self._shown_key:
+            self._shown_key = key
+            lines = self.content().split("\n", allow_blank=True)
+            if repaint:
+                self.set_rows(lines)
+            else:
+                self.replace_rows(lines)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # the first time, and after a resize (which repaints the whole card): the lines for this size
+        self._fresh()
+        return super().render_lines(crop)
+
+    def render(self) -> Text:
+        self._fresh()
+        return super().render()
+
+    def render_line(self, y: int) -> Strip:
+        """An empty line as Textual renders one within the whole card (an empty run in the card's
+        style; the quick way leaves it out), the others as `Rows` renders them."""
+        if self.text_selection is None and 0 <= y < len(self._rows) and not self._rows[y].plain:
+            return Strip([Segment("", self.visual_style.rich_style)], 0).apply_offsets(0, y)
+        return super().render_line(y)
 
     def on_click(self, event: events.Click) -> None:
         board = self.board
@@ -153,8 +180,8 @@ class SquareCell(Widget):
         board.move_cursor(self.index)
 
     def redraw(self) -> None:
-        if self.key() != self._shown_key:
-            self.refresh()
+        if self.is_mounted:
+            self._fresh(repaint=True)
 
 
 RING_STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Hashable, Sequence
 from itertools import pairwise
+from typing import Self
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
@@ -156,6 +157,8 @@ class Rows(Widget):
         self._rows: list[Text] = []
         self._row_keys: list[Hashable] = []
         self._strips = RowStrips(self)
+        self._kept: tuple[tuple[object, ...], list[Strip]] | None = None
+        """The lines last handed to the screen, for the region, size and line filters they were for."""
 
     @property
     def texts(self) -> list[Text]:
@@ -197,6 +200,27 @@ class Rows(Widget):
     def render(self) -> Text:
         """The whole text (what a selection of it copies)."""
         return Text("\n").join(self._rows)
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        if repaint:
+            self._kept = None
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        """The lines as Textual finishes them, handed over again as they are while nothing was refreshed:
+        a screen update asks every widget in the rectangle around all of its changes for its lines, and a
+        throw that changes the centre and the key bar asked the thirty squares of the ring beside and
+        below the centre for theirs, each through Textual's styles again (Textual's own cache of the
+        lines is kept the same way: until a refresh, a new size, other line filters)."""
+        key = (crop, self.size, tuple(self.get_line_filters()))
+        kept = self._kept
+        if kept is not None and kept[0] == key:
+            return kept[1]
+        lines = super().render_lines(crop)
+        self._kept = (key, lines)
+        return lines
 
     def render_line(self, y: int) -> Strip:
         if self.text_selection is not None:  # Textual renders the whole, with the selection shown
