@@ -67,3 +67,41 @@ def test_near_the_round_limit_a_lot_is_worth_less_rent_at_auction() -> None:
     assert bot.choose(state, 2) == Bid(player=2, amount=last)
     dearer = play(play(state, Bid(player=2, amount=101_000)), Bid(player=1, amount=102_000))
     assert bot.choose(dearer, 2) == PassBid(player=2)
+
+
+def test_a_lots_value_kept_between_bids_is_worked_out_again_when_what_it_reads_changes() -> None:
+    """The value of the lot at auction is kept between bids; a round gone by (fewer rounds of rent
+    before the limit), a street of its group changing hands (it now blocks seat 0's group), an opponent
+    out of the game (fewer to pay rent) or the bidder in jail (collecting nothing, a rules option) each
+    give the answer of a bot that never kept one — a different limit from the first."""
+    rules = board().rules
+    rules = rules.model_copy(
+        update={
+            "end": rules.end.model_copy(update={"turn_limit": 5}),
+            "rent": rules.rent.model_copy(update={"collect_in_jail": False}),
+        }
+    )
+    start = make_state(3, rules=rules, owners={OGARYOVA: 0})
+    state = play(play(start, roll(0, 1, 5)), Decline(player=0))
+    state = play(state, Bid(player=1, amount=100_000))
+    assert current_actor(state) == 2 and state.auction is not None
+    bot = make_bot("strong", 1, 2, trades=False)
+    first = bot.auction_limit(state, 2, state.auction)
+    assert first == 101_097
+    owner = list(state.owner)
+    owner[9] = 0  # Первая Парковая: seat 0 lacks only Варшавское шоссе now
+    players = list(state.players)
+    out = players.copy()
+    out[1] = out[1]._replace(bankrupt=True)
+    jailed = players.copy()
+    jailed[2] = jailed[2]._replace(in_jail=True)
+    for changed in (
+        state._replace(round=state.round + 1),
+        state._replace(owner=tuple(owner)),
+        state._replace(players=tuple(out)),
+        state._replace(players=tuple(jailed)),
+    ):
+        assert bot.auction_limit(state, 2, state.auction) == first  # kept
+        fresh = make_bot("strong", 1, 2, trades=False).auction_limit(changed, 2, state.auction)
+        assert fresh != first
+        assert bot.auction_limit(changed, 2, state.auction) == fresh

@@ -76,6 +76,9 @@ class StrongBot(StrongDealer):
         the reserve."""
         self._still: tuple[int, Holdings, int, int, tuple[bool, ...]] | None = None
         """(seat, holdings, round, cash below which, who is in jail): manage_now finds nothing (_rest)."""
+        self._valued: tuple[object, ...] = ()
+        """(seat, square, board, rules, owner, mortgaged, buildings, round, who is out or in jail), and
+        the _lot_value worked out for them."""
 
     def reserve(self, state: GameState, seat: int) -> int:
         """Cash kept back against the highest rent on the board (worked out again only when the holdings
@@ -306,7 +309,35 @@ class StrongBot(StrongDealer):
     def _lot_value(self, state: GameState, seat: int, square: int) -> int:
         """What owning square adds to seat's worth, plus half of what it keeps from an opponent; a street
         of a group no one else holds a street of is worth at least LIVE_BID times its price; and any lot
-        at least its price and the rent it adds for the rounds to come (`_rent_to_come`)."""
+        at least its price and the rent it adds for the rounds to come (`_rent_to_come`).
+
+        Kept for the last lot asked about: every bid of an auction asks again with the same holdings
+        (the very same tuples), round and players out or in jail — all it reads besides the board and
+        the rules (cash aside)."""
+        people = tuple((p.bankrupt, p.in_jail) for p in state.players)
+        valued = self._valued
+        if (
+            valued
+            and valued[4] is state.owner
+            and valued[5] is state.mortgaged
+            and valued[6] is state.buildings
+            and valued[0] == seat
+            and valued[1] == square
+            and valued[2] is state.board
+            and valued[3] is state.rules
+            and valued[7] == state.round
+            and valued[8] == people
+        ):
+            return valued[9]  # type: ignore[return-value]
+        value = self._lot_value_afresh(state, seat, square)
+        self._valued = (
+            seat, square, state.board, state.rules, state.owner, state.mortgaged, state.buildings,
+            state.round, people, value,
+        )  # fmt: skip
+        return value
+
+    def _lot_value_afresh(self, state: GameState, seat: int, square: int) -> int:
+        """_lot_value, worked out."""
         gain = max(
             APPRAISER.worth_change(state, seat, {square: seat}),
             state.board.property(square).price + self._rent_to_come(state, seat, square),
