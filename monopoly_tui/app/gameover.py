@@ -40,10 +40,10 @@ class WorthChart(Widget):
         return worth_plot(session.worth, session.seats, size.width, size.height, first=session.first_round)
 
 
+# Seconds the game-over screen stays before Enter or «n» leave it: the last turn ends on Enter (its
+# focused «Завершить ход»), and a second Enter, or a key held a moment too long, went straight on to the
+# title and the table never saw who won.
 SETTLE = 0.6
-"""Seconds the game-over screen stays before Enter or «n» leave it: the last turn ends on Enter (its
-focused «Завершить ход»), and a second Enter, or a key held a moment too long, went straight on to the
-title and the table never saw who won."""
 
 
 class GameOverScreen(NeedsRoom, Screen[None]):
