@@ -334,7 +334,9 @@ async def test_a_second_enter_as_the_last_turn_ends_leaves_the_game_over_on_the_
 
 
 @pytest.mark.walks
-async def test_a_token_walks_square_by_square_and_a_key_skips_the_walk() -> None:
+async def test_a_token_walks_square_by_square_and_a_key_skips_the_walk(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from monopoly_tui.app.board import BoardView
 
     app = MonopolyApp(load_board(), seed=42, dice=[(4, 5), (1, 2)], autosave=False)
@@ -350,7 +352,11 @@ async def test_a_token_walks_square_by_square_and_a_key_skips_the_walk() -> None
             await pilot.pause(0.03)
         assert seen <= set(range(0, 9)) and len(seen) >= 3
         assert board.positions is None
+        # the second walk waits for the key (at the readable pace its three squares could end before the
+        # key arrives on a busy machine, and «l» would then look instead of skipping)
+        monkeypatch.setattr(BoardView, "WALK_STEP", 1000)
         await pilot.press("b", "e", "enter", "r")  # buy, end the turn, hand over, Игрок 2 throws 1 + 2
+        assert board.walking
         assert app.session.state.players[1].position == 3
         await pilot.press("l")  # any key: the token is at once where it stands, and nothing else
         assert not board.walking and board.positions is None and board.cursor is None
