@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from rich.text import Text
 
-from monopoly_tui.app.panels import cut_card
+from monopoly_tui.app.card import cut_card
 from monopoly_tui.app.prose import wrap_prose
 from monopoly_tui.money import rubles
 
