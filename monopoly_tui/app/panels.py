@@ -18,6 +18,7 @@ from ..money import rubles
 from ..session import GameSession
 from .blank import BlankHorizontal, BlankVertical
 from .buttons import ButtonRow
+from .card import CardProse, card_text
 from .dice import dice_faces, dice_line, this_turns_dice
 from .plain import plain
 from .players import players_key, players_table, token_chip
@@ -45,17 +46,6 @@ def status_text(session: GameSession, *, compact: bool = False) -> Text:
     return text
 
 
-def card_text(session: GameSession) -> Text:
-    state = session.state
-    card = state.last_card
-    if card is None:
-        return Text(tr("card.none"), style="dim")
-    drawn = state.board.deck(card.deck)[card.index]
-    text = Text(tr(f"deck.{card.deck}") + ": ", style="bold")
-    text.append(drawn.text)
-    return text
-
-
 class StatePanels(BlankVertical):
     """The centre's account of the game: the turn, the dice as faces beside the players, the last card
     (in the compact layout the dice on a line of their own)."""
@@ -76,7 +66,7 @@ class StatePanels(BlankVertical):
         with BlankHorizontal(id="state-row"):
             yield Steady(id="players")
             yield Steady(id="dice")
-        yield Prose(id="card")
+        yield CardProse(id="card")
 
     def show(self, session: GameSession, *, compact: bool) -> None:
         """What changed since the last call is repainted; the dice keep their room on the ring before a
@@ -95,7 +85,7 @@ class StatePanels(BlankVertical):
         faces.show(dice_line(dice) if compact else dice_faces(dice), (compact, dice))
         # the compact layout says nothing of cards until one is drawn (its rows are few)
         none_yet = compact and session.state.last_card is None
-        self.query_one("#card", Prose).update("" if none_yet else card_text(session))
+        self.query_one("#card", Prose).update("" if none_yet else card_text(session, compact=compact))
 
 
 MAX_CHOICES = 10
