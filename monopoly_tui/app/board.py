@@ -150,7 +150,7 @@ class SquareCell(Rows):
         key = self.key()
         if key != self._shown_key:
             self._shown_key = key
-            lines = self.content().split("\n", allow_blank=True)
+            lines = list(self.content().split("\n", allow_blank=True))
             if repaint:
                 self.set_rows(lines)
             else:
