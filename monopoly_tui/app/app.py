@@ -17,6 +17,7 @@ from textual.timer import Timer
 
 from ..config import PACES, load_settings, save_settings
 from ..locale import tr
+from .hangup import end_after_grace
 from .thinking import Thinker
 from .title import TitleScreen
 
@@ -130,7 +131,7 @@ class MonopolyApp(App[None]):
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGHUP):
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.add_signal_handler(sig, self.exit)
+                loop.add_signal_handler(sig, self.signalled, sig)
         self.call_after_refresh(self.prepare)
         if self.settings.problems:
             problems = "; ".join(self.settings.problems)
@@ -146,6 +147,12 @@ class MonopolyApp(App[None]):
             self.call_after_refresh(self.replay_game, self.replay)
         elif self.position is not None:
             self.call_after_refresh(self.start_from_position, self.position)
+
+    def signalled(self, sig: int) -> None:
+        """SIGTERM or SIGHUP (the window closed): the game is saved and the app exits as on Ctrl+Q,
+        within a grace period (see hangup.py)."""
+        end_after_grace(128 + sig)
+        self.exit()
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         """Quit (Ctrl+Q, Ctrl+C, SIGTERM, SIGHUP): the computer players' last moves are saved first."""

@@ -1,0 +1,28 @@
+"""A signalled app's bounded exit.
+
+A closed window sends SIGHUP and may take the terminal away while Textual is still writing to it:
+Textual's writer thread stops at the first failed write, its queue of writes then fills, and exiting
+waits on that queue for ever. The process stayed behind, holding its game's lock, when a window closed
+as the game started (tmux's `respawn-pane -k` half a second after the start did it every time). Every
+action is saved as it happens, so a process that has had HANG_UP_GRACE seconds to exit the ordinary
+way ends without it, with the signal's exit status.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+
+HANG_UP_GRACE = 3.0
+"""Seconds a signalled app has to exit the ordinary way before its process ends without it."""
+
+
+def end_after_grace(status: int, seconds: float = HANG_UP_GRACE) -> None:
+    """End the process with `status` in `seconds` unless it has ended by then (a daemon thread)."""
+    threading.Thread(target=_end_after, args=(seconds, status), daemon=True, name="hang-up").start()
+
+
+def _end_after(seconds: float, status: int) -> None:
+    time.sleep(seconds)
+    os._exit(status)
