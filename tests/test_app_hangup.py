@@ -31,17 +31,16 @@ def test_a_process_stuck_in_its_exit_ends_after_the_grace_with_the_signals_statu
 
 async def test_a_hang_up_ends_the_app_by_the_bounded_exit(monkeypatch: pytest.MonkeyPatch) -> None:
     """SIGHUP (and SIGTERM) reach `signalled`, which sets the bounded exit going with 128 + the signal
-    and exits as Ctrl+Q does."""
-    from monopoly_tui.app import MonopolyApp
-    from monopoly_tui.app import app as app_module
+    and exits the app as Ctrl+Q does."""
+    from monopoly_tui.app import MonopolyApp, hangup
     from monopoly_tui.boardfile import load_board
 
     asked: list[int] = []
-    monkeypatch.setattr(app_module, "end_after_grace", asked.append)
+    monkeypatch.setattr(hangup, "end_after_grace", asked.append)
     app = MonopolyApp(load_board(), seed=42, autosave=False)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
         assert app.is_running
-        app.signalled(signal.SIGHUP)
+        hangup.signalled(app, signal.SIGHUP)
         await pilot.pause()
         assert asked == [128 + signal.SIGHUP] and not app.is_running

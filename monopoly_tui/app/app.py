@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import signal
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
@@ -17,7 +14,7 @@ from textual.timer import Timer
 
 from ..config import PACES, load_settings, save_settings
 from ..locale import tr
-from .hangup import end_after_grace
+from .hangup import listen_for_hang_up
 from .thinking import Thinker
 from .title import TitleScreen
 
@@ -128,10 +125,7 @@ class MonopolyApp(App[None]):
 
     def on_mount(self) -> None:
         # every action is saved as it happens: closing the terminal or a kill only has to exit cleanly
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGTERM, signal.SIGHUP):
-            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-                loop.add_signal_handler(sig, self.signalled, sig)
+        listen_for_hang_up(self)
         self.call_after_refresh(self.prepare)
         if self.settings.problems:
             problems = "; ".join(self.settings.problems)
@@ -147,12 +141,6 @@ class MonopolyApp(App[None]):
             self.call_after_refresh(self.replay_game, self.replay)
         elif self.position is not None:
             self.call_after_refresh(self.start_from_position, self.position)
-
-    def signalled(self, sig: int) -> None:
-        """SIGTERM or SIGHUP (the window closed): the game is saved and the app exits as on Ctrl+Q,
-        within a grace period (see hangup.py)."""
-        end_after_grace(128 + sig)
-        self.exit()
 
     def exit(self, *args: Any, **kwargs: Any) -> None:
         """Quit (Ctrl+Q, Ctrl+C, SIGTERM, SIGHUP): the computer players' last moves are saved first."""
