@@ -35,7 +35,7 @@ from .strong_terms import (
     STONE_LADDER,
     THREAT_SHARE,
 )
-from .trading import Reach, Wish, gains, offer_of, street_gains, swap_lots, view_after
+from .trading import Reach, Wish, gains, handed_over, offer_of, street_gains, swap_lots, view_after
 from .valuation import View, colour_group, group_threat, owns_group, street_table
 
 
@@ -276,21 +276,13 @@ class StrongDealer(BotBase):
         take = wish.lots
         board = state.board
         streets, bonus = street_table(APPRAISER, board)
-        owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
+        mortgaged, buildings = state.mortgaged, state.buildings
         # What the wished streets are worth to their holder, and the interest due on receiving them:
         # every exchange below moves them to seat (see street_gains, worked out here once per wish).
-        worth = owed = 0
-        for i in take:
-            street = streets[i]
-            if street is None or owner[i] != partner:
-                return self._candidates_priced(state, seat, wish, step, reserve)
-            price, pledged, house, _ = street
-            if mortgaged[i]:
-                worth += pledged
-                owed += interest(state, i)
-            else:
-                worth += price
-            worth += buildings[i] * house // 2
+        took = handed_over(state, streets, take, partner)
+        if took is None:
+            return self._candidates_priced(state, seat, wish, step, reserve)
+        worth, owed = took
         # The wished group becomes whole for seat (it holds its other streets), and was not the
         # partner's (seat holds a street of it).
         wished = bonus[wish.group]

@@ -83,6 +83,32 @@ def lot_gains_afresh(
     )
 
 
+Streets = Sequence[tuple[int, int, int, tuple[int, ...]] | None]
+"""A street table's squares (valuation.street_table): price, value when mortgaged, house cost, group."""
+
+
+def handed_over(
+    state: GameState, streets: Streets, lots: Sequence[int], holder: int
+) -> tuple[int, int] | None:
+    """What the streets `lots`, each held by `holder`, are worth to whoever receives them (a street's
+    price, or its value when mortgaged, and half its buildings' cost) and the interest the receiver owes
+    on the mortgaged ones; None if one of them is not a street `holder` holds."""
+    owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
+    worth = owed = 0
+    for i in lots:
+        street = streets[i]
+        if street is None or owner[i] != holder:
+            return None
+        price, pledged, house, _ = street
+        if mortgaged[i]:
+            worth += pledged
+            owed += interest(state, i)
+        else:
+            worth += price
+        worth += buildings[i] * house // 2
+    return worth, owed
+
+
 def street_gains(
     appraiser: Appraiser, state: GameState, p: int, q: int, give: tuple[int, ...], take: tuple[int, ...]
 ) -> tuple[int, int]:
@@ -92,33 +118,14 @@ def street_gains(
     value where it becomes or stops being whole, less the interest on the mortgaged streets received.
     Anything else (a station, a utility, a lot its giver does not hold) is priced by lot_gains."""
     streets, bonus = street_table(appraiser, state.board)
-    owner, mortgaged, buildings = state.owner, state.mortgaged, state.buildings
-    moved = owed_p = owed_q = 0
-    groups = []
-    for i in take:
-        street = streets[i]
-        if street is None or owner[i] != q:
-            return lot_gains(appraiser, state, p, q, give, take)
-        price, pledged, house, group = street
-        if mortgaged[i]:
-            moved += pledged
-            owed_p += interest(state, i)
-        else:
-            moved += price
-        moved += buildings[i] * house // 2
-        groups.append(group)
-    for i in give:
-        street = streets[i]
-        if street is None or owner[i] != p or p == q:
-            return lot_gains(appraiser, state, p, q, give, take)
-        price, pledged, house, group = street
-        if mortgaged[i]:
-            moved -= pledged
-            owed_q += interest(state, i)
-        else:
-            moved -= price
-        moved -= buildings[i] * house // 2
-        groups.append(group)
+    owner = state.owner
+    took = handed_over(state, streets, take, q)
+    gave = handed_over(state, streets, give, p) if p != q or not give else None
+    if took is None or gave is None:
+        return lot_gains(appraiser, state, p, q, give, take)
+    (received, owed_p), (handed, owed_q) = took, gave
+    moved = received - handed
+    groups = [street[3] for i in (*take, *give) if (street := streets[i]) is not None]
     gain_p, gain_q = moved - owed_p, -moved - owed_q
     for group in dict.fromkeys(groups):
         value = bonus[group]
