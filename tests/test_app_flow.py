@@ -441,3 +441,27 @@ async def test_a_mistaken_decline_can_be_taken_back_at_the_next_bidders_prompt()
         await pilot.press("y")
         await pilot.pause()
         assert session.state.phase == "buy" and session.state.players[0].position == 3
+
+
+async def test_the_board_is_frozen_out_of_the_collector_while_played_and_given_back_after() -> None:
+    """The built board leaves the garbage collector's generations once shown (a full collection no
+    longer walks it on a key press), and goes back when the game screen goes, so that the board of a
+    game left for the title screen can be collected."""
+    import gc
+
+    app = make_app()
+    async with app.run_test(size=RING) as pilot:
+        gc.unfreeze()
+        await start(pilot)
+        for _ in range(40):
+            if gc.get_freeze_count():
+                break
+            await pilot.pause(0.05)
+        assert gc.get_freeze_count() > 1000
+        app.return_to_title()
+        for _ in range(40):
+            if not isinstance(app.screen, GameScreen) and not gc.get_freeze_count():
+                break
+            await pilot.pause(0.05)
+        assert app.game_screen is None
+        assert gc.get_freeze_count() == 0

@@ -144,6 +144,11 @@ class GameScreen(Screen[None]):
         # one throw in 40, in bench_terminal.py).
         self.call_after_refresh(gc.freeze)
 
+    def on_unmount(self) -> None:
+        # The game is over and its board gone: what was frozen goes back to the collector, so a new game
+        # (or the title screen) does not keep the old board's cycles alive for the rest of the session.
+        gc.unfreeze()
+
     def on_resize(self) -> None:
         compact = self.query_one(BoardView).has_class("compact")
         self.fit()
