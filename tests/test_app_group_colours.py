@@ -8,16 +8,20 @@ each rendered cell's colour brought down to the 16 colours."""
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 from factory import make_state
 from rich.color import Color, ColorSystem
+from rich.style import Style
 from table import MORTGAGED, late_game
 from textual.geometry import Region
 
 from monopoly_tui.app import MonopolyApp
+from monopoly_tui.app.board import BoardView
 from monopoly_tui.app.cells import Palette, sixteen
 from monopoly_tui.app.palette import GROUP_SIXTEEN, sixteen_strips
+from monopoly_tui.app.players import players_table
 from monopoly_tui.app.squares_list import SquaresList
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.engine import GameState
@@ -176,3 +180,35 @@ def test_another_boards_groups_get_sixteen_colours_of_their_own_while_there_are_
 def test_the_shipped_groups_strips_come_down_to_the_colours_chosen_for_them() -> None:
     strips = dict(sixteen_strips(load_board().groups))
     assert {group: sixteen(color) for group, color in strips.items()} == GROUP_SIXTEEN
+
+
+async def test_the_players_lots_and_a_deed_show_the_groups_in_the_colours_of_the_ring(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = late_game()
+    board = state.board
+    async with sixteen_colour_app(monkeypatch, state).run_test(size=(160, 50)) as pilot:
+        app = pilot.app
+        await pilot.pause()
+        ring = {
+            square.group: card(app, index)[0][0][2]
+            for index, square in enumerate(board.squares)
+            if isinstance(square, Street) and index not in MORTGAGED
+        }
+        session = app.session
+        assert session is not None
+        marks = {g.mark: g.id for g in board.groups}
+        lots: dict[str, object] = {}
+        for line in players_table(session).rows(110, app.console):
+            for span in line.spans:
+                shown = re.fullmatch(r"(\D+)\d", line.plain[span.start : span.end])
+                if shown and shown[1] in marks and isinstance(span.style, Style):
+                    lots[marks[shown[1]]] = shade(span.style.bgcolor, "background")
+        assert lots == ring  # every group is someone's in the late game
+        app.screen.query_one(BoardView).move_cursor(26)  # Грузинский вал
+        await pilot.pause()
+        deed = app.screen.query_one("#deed")
+        mark = f" {board.group('yellow').mark} "  # the title leads with the group's mark on its strip
+        strips = deed.render_lines(Region(0, 0, deed.size.width, deed.size.height))
+        title = [seg.style for strip in strips for seg in strip if seg.text.startswith(mark) and seg.style]
+        assert title and shade(title[0].bgcolor, "background") == ring["yellow"], title

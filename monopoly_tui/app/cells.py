@@ -44,6 +44,10 @@ class Palette:
         return next((color for id_, color in self.groups if id_ == group.id), group.color)
 
 
+OWN_COLOURS = Palette()
+"""The default palette: every group's strip in the group's own colour."""
+
+
 def sixteen(color: str) -> int | None:
     """The colour a 16-colour terminal (TERM=linux) shows for #rrggbb."""
     return Color.parse(color).downgrade(ColorSystem.STANDARD).number

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
+from rich.console import Console
 from textual.app import App
 from textual.color import Color
 
@@ -42,9 +43,15 @@ HERE_SIXTEEN = (10, 13, 14, 4, 1, 12, 9, 11, 2, 3, 5, 6)
 accent is a token's colour there (bright green first: none of the default tokens has it)."""
 
 
-def sixteen_colours(app: App[object]) -> bool:
-    """The app's terminal shows 16 colours (the colour system its console detected, as Rich names it)."""
-    return app.console.color_system == "standard"
+def sixteen_colours(console: Console) -> bool:
+    """The terminal shows 16 colours (the colour system the console detected, as Rich names it)."""
+    return console.color_system == "standard"
+
+
+def group_strips(console: Console, groups: Sequence[ColorGroup]) -> Palette:
+    """The default palette with the groups' strips as the board draws them on the console's terminal,
+    for what shows a group's colour beside the board (the compact list, the players' lots, a deed)."""
+    return Palette(groups=sixteen_strips(groups) if sixteen_colours(console) else ())
 
 
 def _distance(a: str, b: str) -> int:
@@ -87,7 +94,7 @@ def theme_palette(app: App[object], groups: Sequence[ColorGroup] = (), tokens: I
     mid grey, which reads on dark and light alike. In 16 colours the `groups` get strips of their own and
     the accent is moved off the `tokens`' colours."""
     palette = _theme_colours(app)
-    if not sixteen_colours(app):
+    if not sixteen_colours(app.console):
         return palette
     return replace(
         palette, here=sixteen_here(palette.here, palette.card, tokens), groups=sixteen_strips(groups)

@@ -14,8 +14,8 @@ from textual.widgets import DataTable
 
 from ..locale import tr
 from ..session import GameSession
-from .cells import Palette, readable_on, status_text, tokens_text
-from .palette import sixteen_colours, sixteen_strips
+from .cells import readable_on, status_text, tokens_text
+from .palette import group_strips
 
 
 class Inspect(Message):
@@ -58,7 +58,7 @@ class SquaresList(DataTable[Text]):
         self.add_column(tr("list.state"), width=self.STATE, key="state")
         self.add_column(tr("list.tokens"), width=self.TOKENS, key="tokens")
         state = self.session.state
-        strips = Palette(groups=sixteen_strips(state.board.groups) if sixteen_colours(self.app) else ())
+        strips = group_strips(self.app.console, state.board.groups)
         for index, sq in enumerate(state.board.squares):
             group = getattr(sq, "group", None)
             if group is None:
