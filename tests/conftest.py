@@ -16,6 +16,22 @@ for _name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
 os.environ["LC_ALL"] = "C.UTF-8"
 locale.set_language("ru")
 
+# The board draws its cards in other colours in a 16-colour terminal (Rich takes TERM=linux, and even
+# TERM=xterm, for one): the tests, and the snapshots, see a true-colour terminal whatever TERM the
+# machine running them has (Textual's app console reads these when an app is made); tests of 16 colours
+# set TERM=linux themselves. TEXTUAL_COLOR_SYSTEM, which overrides both, Textual reads when imported,
+# before this file: set to anything but "auto" it would change what the snapshots see (pytest_configure).
+os.environ["TERM"] = "xterm-256color"
+os.environ["COLORTERM"] = "truecolor"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    chosen = os.environ.get("TEXTUAL_COLOR_SYSTEM", "auto")
+    if chosen != "auto":
+        raise pytest.UsageError(
+            f"TEXTUAL_COLOR_SYSTEM={chosen}: unset it; the tests choose the terminal's colours themselves"
+        )
+
 
 @pytest.fixture(autouse=True)
 def _private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from rich.segment import Segment
 from rich.text import Text
 from textual import events
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.color import Color
 from textual.containers import Vertical
@@ -17,17 +17,10 @@ from textual.strip import Strip
 from textual.timer import Timer
 
 from ..locale import tr
-from ..session import GameSession
+from ..session import PLAYER_COLORS, GameSession
 from .blank import BlankContainer
-from .cells import (
-    JAIL,
-    Palette,
-    cell_text,
-    grid_position,
-    sixteen,
-    squares_in_grid_order,
-    standing,
-)
+from .cells import JAIL, Palette, cell_text, grid_position, squares_in_grid_order, standing
+from .palette import theme_palette
 from .rows import Rows
 from .squares_list import Inspect, SquaresList
 
@@ -49,34 +42,6 @@ def ring_tracks(width: int, height: int) -> tuple[str, str]:
     columns = " ".join([str(corner_w), *[str(side_w)] * 9, str(corner_w)])
     rows = " ".join([str(corner_h), *[str(side_h)] * 9, str(corner_h)])
     return columns, rows
-
-
-def theme_palette(app: App[object]) -> Palette:
-    """The card colours of the app's theme: the strip of a square without a group between the card and
-    the text (as near the card as still tells them apart in 16 colours), muted text nearer the text, the
-    theme's accent for the player to move. An ANSI theme (the terminal's own colours, unknown here) gets a
-    mid grey, which reads on dark and light alike."""
-    variables = app.get_css_variables()
-    try:
-        card, foreground = Color.parse(variables["surface"]), Color.parse(variables["foreground"])
-        accent = Color.parse(variables["accent"])
-    except (KeyError, ValueError):
-        return Palette()
-    if card.ansi is not None or foreground.ansi is not None or accent.ansi is not None or card.a < 1:
-        return Palette(strip="#6c6c6c", muted="#8a8a8a", here="#d78700", card="#000000", edge="#8a8a8a")
-
-    def apart(*amounts: float) -> str:
-        """The first blend of card and text that a 16-colour terminal still tells from the card."""
-        blends = [card.blend(foreground, amount).hex for amount in amounts]
-        return next((c for c in blends if sixteen(c) != sixteen(card.hex)), foreground.hex)
-
-    return Palette(
-        strip=apart(0.35, 0.5, 0.65, 0.8),
-        muted=card.blend(foreground, 0.6).hex,
-        here=accent.hex,
-        card=card.hex,
-        edge=apart(0.7, 0.85),
-    )
 
 
 def side_of(index: int) -> str:
@@ -243,7 +208,9 @@ class BoardView(BlankContainer):
     def _theme_changed(self, _theme: object) -> None:
         """Cards take the new theme's colours; the line between cards (monopoly.tcss draws it in the
         theme's text colour) is moved off the card's colour where 16 colours would lose it."""
-        self.palette = theme_palette(self.app)
+        session = self.session
+        tokens = {*PLAYER_COLORS, *(seat.color for seat in session.seats)}
+        self.palette = theme_palette(self.app, session.state.board.groups, tokens)
         edge = Color.parse(self.palette.edge)
         for cell in self.query(".side-top, .side-bottom").exclude("#square-30, #square-0"):
             cell.styles.border_right = ("solid", edge)

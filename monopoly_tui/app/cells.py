@@ -15,7 +15,7 @@ from rich.style import Style
 from rich.text import Text
 
 from ..engine import GameState
-from ..engine.board import Station, Street, Tax, Utility
+from ..engine.board import ColorGroup, Station, Street, Tax, Utility
 from ..locale import tr
 from ..money import rubles, thousands
 from ..session import Seat
@@ -28,13 +28,24 @@ JAIL = 10
 @dataclass(frozen=True)
 class Palette:
     """The theme's colours a card needs: the strip of a square without a group, muted text, the mark of
-    the square where the player to move stands, the card's background and the line between cards."""
+    the square where the player to move stands, the card's background and the line between cards; and,
+    in a 16-colour terminal, the street groups' strips as (group id, colour), each of its own there
+    (elsewhere none: a group's strip is its own colour)."""
 
     strip: str = "#5a5a5a"
     muted: str = "#9a9a9a"
     here: str = "#ffa62b"
     card: str = "#1e1e1e"
     edge: str = "#a5a5a5"
+    groups: tuple[tuple[str, str], ...] = ()
+
+    def group_strip(self, group: ColorGroup) -> str:
+        """The colour of the group's strip: the one given for it, else the group's own."""
+        return next((color for id_, color in self.groups if id_ == group.id), group.color)
+
+
+OWN_COLOURS = Palette()
+"""The default palette: every group's strip in the group's own colour."""
 
 
 def sixteen(color: str) -> int | None:
@@ -247,12 +258,12 @@ def cell_text(
     mark = ""
     if isinstance(sq, Street):
         group = state.board.group(sq.group)
-        strip, mark = group.color, group.mark
+        strip, mark = palette.group_strip(group), group.mark
     mortgaged = bool(state.mortgaged[index]) if isinstance(sq, Street | Station | Utility) else False
     if mortgaged:  # greyed, halfway to the neutral strip, unless that would melt into the card
         strip = faded(strip, palette.strip, 0.5)
-        if sixteen(strip) == sixteen(palette.card):
-            strip = palette.strip
+        if palette.groups or sixteen(strip) == sixteen(palette.card):
+            strip = palette.strip  # (in 16 colours halfway is another group's colour, or the card's)
     strip_style = Style(color=readable_on(strip), bgcolor=strip, bold=True, strike=mortgaged)
     status = status_text(state, seats, index, width, palette)
     bottom: list[Text] = []

@@ -321,7 +321,10 @@ class GameScreen(Screen[None]):
     def show_inspected(self) -> None:
         if self.inspected is not None:
             session = self.session
-            self.query_one("#deed", Prose).update(square_text(session.state, session.seats, self.inspected))
+            palette = self.query_one(BoardView).palette  # a street's strip as the board draws it
+            self.query_one("#deed", Prose).update(
+                square_text(session.state, session.seats, self.inspected, palette)
+            )
 
     def action_scroll_prompt(self, rows: int, pages: int) -> None:
         self.query_one(PromptPanel).scroll_body(rows, pages)

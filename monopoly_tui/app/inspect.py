@@ -13,7 +13,7 @@ from ..engine.board import Station, Street, Tax, Utility
 from ..locale import tr
 from ..money import rubles
 from ..session import Seat
-from .cells import HOTEL, readable_on, standing
+from .cells import HOTEL, OWN_COLOURS, Palette, readable_on, standing
 from .prompts import deed
 
 
@@ -23,14 +23,16 @@ def chip(seat: Seat) -> Text:
     )
 
 
-def square_text(state: GameState, seats: Sequence[Seat], index: int) -> Text:
-    """The inspector's account of one square, in lines; names are plain text."""
+def square_text(state: GameState, seats: Sequence[Seat], index: int, strips: Palette = OWN_COLOURS) -> Text:
+    """The inspector's account of one square, in lines, a street's on its group's strip as the board
+    draws it (`strips`); names are plain text."""
     sq = state.board.squares[index]
     text = Text()
     title = Text(sq.name, style="bold")
     if isinstance(sq, Street):
         group = state.board.group(sq.group)
-        strip = Style(color=readable_on(group.color), bgcolor=group.color, bold=True)
+        color = strips.group_strip(group)
+        strip = Style(color=readable_on(color), bgcolor=color, bold=True)
         title = Text.assemble((f" {group.mark} {sq.name} ", strip), "  ", (group.name, "italic"))
     text.append_text(title)
     lines: list[Text] = []

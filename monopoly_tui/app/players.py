@@ -15,7 +15,8 @@ from ..engine import GameState, current_actor, net_worth
 from ..locale import tr
 from ..money import rubles
 from ..session import GameSession
-from .cells import readable_on
+from .cells import OWN_COLOURS, Palette, readable_on
+from .palette import group_strips
 
 LOTS_ROOM = 12
 """Columns the lots by group need to be worth showing beside the money (on a narrow panel they are left
@@ -126,6 +127,7 @@ class PlayersTable:
         table: list[tuple[list[Text], Style | None]] = []
         if header:
             table.append(([Text(h) for h in headings], HEADING))
+        strips = group_strips(console, state.board.groups)  # the lots' group colours as on the board
         for seat, bankrupt, name, note, cash, worth in players:
             if bankrupt:
                 table.append(([name, Text(cash, style=BANKRUPT)], BANKRUPT))
@@ -136,7 +138,7 @@ class PlayersTable:
             if not self.compact:
                 cells.append(Text(worth))
             if lots:
-                cells.append(lots_text(state, seat))
+                cells.append(lots_text(state, seat, strips))
             table.append((cells, ACTOR if seat == actor else None))
         return draw_table(table, len(headings), width, lots, console)
 
@@ -227,15 +229,16 @@ def token_chip(token: str, color: str) -> Text:
     return Text().append(f" {token} ", style=Style(color=readable_on(color), bgcolor=color, bold=True))
 
 
-def lots_text(state: GameState, seat: int) -> Text:
-    """The player's lots by colour group as group marks, e.g. «К2 Г1 Ж/Д2 Ком1»."""
+def lots_text(state: GameState, seat: int, strips: Palette = OWN_COLOURS) -> Text:
+    """The player's lots by colour group as group marks, e.g. «К2 Г1 Ж/Д2 Ком1», on the groups' strips
+    as the board draws them (`strips`)."""
     text = Text()
     board = state.board
     for group in board.groups:
         count = sum(1 for i in board.group_members[group.id] if state.owner[i] == seat)
         if count:
-            strip = Style(color=readable_on(group.color), bgcolor=group.color)
-            text.append(f"{group.mark}{count}", style=strip)
+            color = strips.group_strip(group)
+            text.append(f"{group.mark}{count}", style=Style(color=readable_on(color), bgcolor=color))
             text.append(" ")
     for label, squares in (
         (tr("players.stations"), board.stations),

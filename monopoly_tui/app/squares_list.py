@@ -15,6 +15,7 @@ from textual.widgets import DataTable
 from ..locale import tr
 from ..session import GameSession
 from .cells import readable_on, status_text, tokens_text
+from .palette import group_strips
 
 
 class Inspect(Message):
@@ -57,13 +58,15 @@ class SquaresList(DataTable[Text]):
         self.add_column(tr("list.state"), width=self.STATE, key="state")
         self.add_column(tr("list.tokens"), width=self.TOKENS, key="tokens")
         state = self.session.state
+        strips = group_strips(self.app.console, state.board.groups)
         for index, sq in enumerate(state.board.squares):
             group = getattr(sq, "group", None)
             if group is None:
                 name = Text("   " + sq.short)
-            else:  # the group's strip as on the ring, on any theme
+            else:  # the group's strip as on the ring, on any theme and in 16 colours
                 g = state.board.group(group)
-                strip = Style(color=readable_on(g.color), bgcolor=g.color, bold=True)
+                color = strips.group_strip(g)
+                strip = Style(color=readable_on(color), bgcolor=color, bold=True)
                 name = Text.assemble((g.mark.ljust(2), strip), " ", sq.short)
             cells = self._cells(index)
             self.add_row(name, *cells, key=str(index))
