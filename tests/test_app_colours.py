@@ -31,9 +31,23 @@ def shade(color: Color | None, system: ColorSystem, role: str) -> object:
     return shown.number if system == ColorSystem.STANDARD else shown.get_truecolor().hex
 
 
+SYSTEMS = {
+    "standard": ColorSystem.STANDARD,
+    "256": ColorSystem.EIGHT_BIT,
+    "truecolor": ColorSystem.TRUECOLOR,
+    "windows": ColorSystem.WINDOWS,
+}
+"""Rich's public `Console.color_system` names the colour system; its `Color.downgrade` takes the enum."""
+
+
+def color_system(app: MonopolyApp) -> ColorSystem:
+    name = app.console.color_system
+    assert name is not None, "the app's console has no colours"
+    return SYSTEMS[name]
+
+
 def card(app: MonopolyApp, index: int) -> list[list[Shown]]:
-    system = app.console._color_system
-    assert system is not None
+    system = color_system(app)
     widget = app.screen.query_one(f"#square-{index}")
     rows = []
     for strip in widget.render_lines(Region(0, 0, widget.outer_size.width, widget.outer_size.height)):
@@ -82,7 +96,7 @@ async def test_every_square_and_every_owner_stays_distinguishable(
     app = MonopolyApp(load_board(), position=state, autosave=False)
     async with app.run_test(size=(120, 36)) as pilot:
         await pilot.pause()
-        system = app.console._color_system
+        system = color_system(app)
         assert system == (ColorSystem.STANDARD if term == "linux" else ColorSystem.EIGHT_BIT)
         for theme in THEMES:
             app.theme = theme
