@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import Board, GameState, ProposeTrade, Rules, TradeSide
 from ..engine.mortgages import interest
-from .valuation import Appraiser, View, colour_groups_of, completes_group, lots_of, street_table
+from .valuation import Appraiser, View, colour_groups, colour_groups_of, lots_of, street_table
 
 
 def view_after(state: GameState, offer: ProposeTrade) -> View:
@@ -190,22 +190,42 @@ class Wish:
 def swap_lots(state: GameState, seat: int, wish: Wish) -> list[int]:
     """Streets of seat that would complete one of the partner's colour groups (other than the wished one).
 
-    They depend on the owners alone: the answer is kept with the owners it was found for (mortgages and
-    buildings change far more often than owners)."""
-    key = (seat, wish.partner, wish.group)
+    They depend on the owners alone: the streets completing any of the partner's groups are kept with
+    the owners they were found for (mortgages and buildings change far more often than owners), for
+    every wish with that partner."""
     owner, board = state.owner, state.board
+    partner = wish.partner
+    key = (seat, partner)
     kept = _SWAPS.get(key)
     if kept is not None and kept[1] is board and (kept[0] is owner or kept[0] == owner):
-        return list(kept[2])
-    group, partner = wish.group, wish.partner
-    found = [i for i in lots_of(state, seat) if i not in group and completes_group(state, partner, i)]
-    if len(_SWAPS) >= KEPT:
-        _SWAPS.clear()
-    _SWAPS[key] = (owner, board, tuple(found))
-    return found
+        found = kept[2]
+    else:
+        found = _completing(board, owner, seat, partner)
+        if len(_SWAPS) >= KEPT:
+            _SWAPS.clear()
+        _SWAPS[key] = (owner, board, found)
+    group = wish.group
+    return [i for i in found if i not in group]
 
 
-_SWAPS: dict[tuple[int, int, tuple[int, ...]], tuple[Sequence[int | None], Board, tuple[int, ...]]] = {}
+def _completing(board: Board, owner: Sequence[int | None], seat: int, partner: int) -> tuple[int, ...]:
+    """Seat's streets, in board order, each the last street the partner lacks of its colour group
+    (`completes_group` for the partner): a group's owners are picked in C, and only a group where the
+    partner lacks one street (none, if the partner is seat) can hold one."""
+    found: list[int] = []
+    for group, pick in colour_groups(board):
+        held = pick(owner)
+        lacks = len(group) - held.count(partner)
+        if seat == partner:
+            if lacks == 0:
+                found.extend(group)
+        elif lacks == 1 and seat in held:
+            found.append(group[held.index(seat)])
+    found.sort()
+    return tuple(found)
+
+
+_SWAPS: dict[tuple[int, int], tuple[Sequence[int | None], Board, tuple[int, ...]]] = {}
 
 
 @dataclass(frozen=True, slots=True)
