@@ -32,9 +32,10 @@ def _cash_changes(state: GameState, offer: ProposeTrade) -> tuple[int, int]:
 
 
 def gains(appraiser: Appraiser, state: GameState, offer: ProposeTrade) -> tuple[int, int]:
-    """How much the proposer and the partner each gain by the offer, in the appraiser's eyes."""
+    """How much the proposer and the partner each gain by the offer, in the appraiser's eyes (an exchange
+    of streets priced from its streets, anything else by lot_gains: see street_gains)."""
     give, take = offer.give, offer.take
-    lots_p, lots_q = lot_gains(appraiser, state, offer.player, offer.partner, give.lots, take.lots)
+    lots_p, lots_q = street_gains(appraiser, state, offer.player, offer.partner, give.lots, take.lots)
     cash = take.cash - give.cash
     cards = appraiser.jail_card * (len(take.jail_cards) - len(give.jail_cards))
     return lots_p + cash + cards, lots_q - cash - cards
