@@ -5,12 +5,15 @@ out here as it was first written, and compared.
 
 from __future__ import annotations
 
+from factory import NAMES, board
 from test_bots_kernels import positions
 
+from monopoly_tui.bots import make_bot, play_game
 from monopoly_tui.bots.strong_stones import Stone, stepping_stones
 from monopoly_tui.bots.strong_terms import APPRAISER, STONE_PLAYERS
-from monopoly_tui.bots.valuation import colour_groups
-from monopoly_tui.engine import GameState
+from monopoly_tui.bots.trading import after_trade, completed, view_after
+from monopoly_tui.bots.valuation import View, colour_group, colour_groups, owns_group
+from monopoly_tui.engine import Action, GameState, ProposeTrade, new_game
 
 
 def stepping_stones_plainly(state: GameState, seat: int) -> list[Stone]:
@@ -53,3 +56,40 @@ def test_the_stepping_stones_are_those_of_their_plain_definition() -> None:
             found += bool(expected)
             pledged += any(state.mortgaged[stone.square] for stone in expected)
     assert compared > 4_000 and found > 1_000 and pledged > 50
+
+
+def completed_plainly(state: GameState, after: View, seat: int, received: tuple[int, ...]) -> tuple[int, ...]:
+    """The colour group the lots received complete for seat in the view after a trade and not before."""
+    for square in received:
+        group = colour_group(state.board, square)
+        if group and owns_group(after, seat, group) and not owns_group(state, seat, group):
+            return group
+    return ()
+
+
+def test_an_offer_carried_out_is_read_as_its_view_after_reads() -> None:
+    """For every offer of four games (cash for streets, swaps, mortgaged streets received with their
+    interest): every player's cash after it, and the group it completes for either side, as the whole
+    view after the offer has them."""
+    offers: list[tuple[GameState, ProposeTrade]] = []
+    for seed in (0, 1, 2, 3):
+        bots = [make_bot("strong", seed, seat) for seat in range(4)]
+        last = [new_game(board(), NAMES[:4], seed=seed)]
+
+        def note(action: Action, state: GameState, last: list[GameState] = last) -> None:
+            if isinstance(action, ProposeTrade):
+                offers.append((last[0], action))
+            last[:] = [state]
+
+        play_game(board(), NAMES[:4], bots, seed, checked=False, observe=note)
+    swaps = done = 0
+    for state, offer in offers:
+        after = view_after(state, offer)
+        moved, cash = after_trade(state, offer)
+        assert cash == [after.cash(seat) for seat in range(len(state.players))]
+        for seat, received in ((offer.player, offer.take.lots), (offer.partner, offer.give.lots)):
+            expected = completed_plainly(state, after, seat, received)
+            assert completed(state, moved, seat, received) == expected
+            done += bool(expected)
+        swaps += bool(offer.give.lots)
+    assert len(offers) > 200 and swaps > 10 and done > 100

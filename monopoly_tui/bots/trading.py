@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import Board, GameState, ProposeTrade, Rules, TradeSide
 from ..engine.mortgages import interest
-from .valuation import Appraiser, View, colour_groups, colour_groups_of, lots_of, street_table
+from .valuation import Appraiser, View, colour_groups, colour_groups_of, lots_of, owns_group, street_table
 
 
 def view_after(state: GameState, offer: ProposeTrade) -> View:
@@ -29,6 +29,35 @@ def _cash_changes(state: GameState, offer: ProposeTrade) -> tuple[int, int]:
         offer.take.cash - offer.give.cash - owed_p,
         offer.give.cash - offer.take.cash - owed_q,
     )
+
+
+def after_trade(state: GameState, offer: ProposeTrade) -> tuple[dict[int, int], list[int]]:
+    """What `view_after` reads of the offer carried out, without the view: the lots that change hands
+    with their new owners, and every player's cash (interest on mortgaged lots received paid)."""
+    p, q = offer.player, offer.partner
+    moved = {square: q for square in offer.give.lots} | {square: p for square in offer.take.lots}
+    cash = [player.cash for player in state.players]
+    cash_p, cash_q = _cash_changes(state, offer)
+    for seat, change in {p: cash_p, q: cash_q}.items():  # (as View.with_cash)
+        cash[seat] += change
+    return moved, cash
+
+
+def completed(
+    state: GameState, moved: dict[int, int], seat: int, received: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The colour group the lots received complete for seat once the lots `moved` have their new owners
+    and not before (() if none)."""
+    owner = state.owner
+    for square in received:
+        group = colour_groups_of(state.board)[square]
+        if (
+            group
+            and all(moved.get(i, owner[i]) == seat for i in group)
+            and not owns_group(state, seat, group)
+        ):
+            return group
+    return ()
 
 
 def gains(appraiser: Appraiser, state: GameState, offer: ProposeTrade) -> tuple[int, int]:
