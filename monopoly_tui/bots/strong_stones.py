@@ -11,16 +11,14 @@ Each street so bought also keeps its seller from completing the group.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine import Board, GameState
 from .groups import colour_groups
 from .strong_terms import APPRAISER, STONE_PLAYERS
 
 
-@dataclass(frozen=True, slots=True)
-class Stone:
+class Stone(NamedTuple):
     """A street held by another player, on the way to one of seat's groups."""
 
     square: int

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine import Board, GameState, ProposeTrade, Rules, TradeSide
 from ..engine.mortgages import interest
@@ -208,8 +207,7 @@ def offer_of(
     return ProposeTrade(player=player, partner=partner, give=give, take=TradeSide(lots=take_lots))
 
 
-@dataclass(frozen=True, slots=True)
-class Wish:
+class Wish(NamedTuple):
     """A colour group seat could complete by trade: the streets it lacks, all held by one partner."""
 
     group: tuple[int, ...]
@@ -258,8 +256,7 @@ def _completing(board: Board, owner: Sequence[int | None], seat: int, partner: i
 _SWAPS: dict[tuple[int, int], tuple[Sequence[int | None], Board, tuple[int, ...]]] = {}
 
 
-@dataclass(frozen=True, slots=True)
-class Reach:
+class Reach(NamedTuple):
     """What a search for offers completing seat's wished groups reads of the holdings, and what it found
     there. It prices cash for the wished streets, or a street of seat's that completes the partner's
     group for them: the owners, mortgages and buildings of the wished groups and of seat's colour

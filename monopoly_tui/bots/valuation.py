@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine import Board, GameState, PlayerState, Rules
 from ..engine.board import Station, Street, Utility
@@ -25,8 +25,7 @@ from .rents import lot_rents
 from .visits import visit_rates as visit_rates
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """Who owns what and how much cash each player holds: a state, or a state after a what-if."""
 
     board: Board
