@@ -12,8 +12,9 @@ from monopoly_tui.bots import make_bot, play_game
 from monopoly_tui.bots.strong_stones import Stone, stepping_stones
 from monopoly_tui.bots.strong_terms import APPRAISER, STONE_PLAYERS
 from monopoly_tui.bots.trading import after_trade, completed, view_after
-from monopoly_tui.bots.valuation import View, colour_group, colour_groups, owns_group
-from monopoly_tui.engine import Action, GameState, ProposeTrade, new_game
+from monopoly_tui.bots.valuation import View, colour_group, colour_groups, lift_costs, owns_group
+from monopoly_tui.engine import Action, GameState, ProposeTrade, Rules, new_game
+from monopoly_tui.engine.mortgages import lift_cost
 
 
 def stepping_stones_plainly(state: GameState, seat: int) -> list[Stone]:
@@ -93,3 +94,13 @@ def test_an_offer_carried_out_is_read_as_its_view_after_reads() -> None:
             done += bool(expected)
         swaps += bool(offer.give.lots)
     assert len(offers) > 200 and swaps > 10 and done > 100
+
+
+def test_the_lift_costs_kept_per_board_and_rules_are_the_rules_lift_costs() -> None:
+    """lift_costs keeps one table per board and rules: for every square, under the default interest and
+    under others (asked in turn, so that each table meets the other's rules), the rules' lift_cost."""
+    for percent in (10, 0, 25, 10, 7):
+        rules = Rules.model_validate({"mortgage": {"interest_percent": percent}})
+        state = new_game(board(), NAMES[:3], seed=1, rules=rules)
+        costs = lift_costs(state)
+        assert costs == tuple(lift_cost(state, square) for square in range(len(state.board.squares)))

@@ -18,6 +18,7 @@ from .groups import colour_groups as colour_groups
 from .groups import colour_groups_of as colour_groups_of
 from .groups import completes_group as completes_group
 from .groups import house_cost as house_cost
+from .groups import lift_costs as lift_costs
 from .groups import lots_of as lots_of
 from .groups import owns_group as owns_group
 from .rents import NOMINAL_DICE as NOMINAL_DICE
