@@ -99,8 +99,8 @@ class StrongBot(StrongDealer):
         look = self._watch.outlook(state, seat)
         square = state.pending_square
         buying = state.phase == "buy" and state.turn == seat and square is not None
-        stones = self.trades and bool(self._stepping_stones(state, seat))
-        if not (buying or look.groups or look.pledged or look.wishes or stones):
+        quiet = not (buying or look.groups or look.pledged or look.wishes)  # (then the stones are asked)
+        if quiet and not (self.trades and self._stepping_stones(state, seat)):
             self.rest(state, seat, NEVER, NEVER)  # nothing to manage while the holdings stay
             return None
         cash = state.players[seat].cash
