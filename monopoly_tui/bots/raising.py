@@ -50,7 +50,7 @@ def least_loss(state: GameState, seat: int, options: Sequence[Action]) -> Action
     group_of = board.group_of
     short = sum(d.amount for d in state.debts if d.debtor == seat) - state.players[seat].cash
 
-    def cost(action: Action) -> tuple[float, str]:
+    def cost(action: Action) -> float:
         after, raised = what_if(view, action)
         square = action.square if isinstance(action, Mortgage | SellBuilding) else _first(board, action)
         terms = earning.copy()
@@ -60,9 +60,13 @@ def least_loss(state: GameState, seat: int, options: Sequence[Action]) -> Action
                 terms[n] = rent_due(after, i, NOMINAL_DICE) * rates[i]
         loss = income - int(sum(terms)) + _blocked_building(view, seat, action)
         useful = min(raised, short) if short > 0 else raised
-        return loss / max(useful, 1), str(action)
+        return loss / max(useful, 1)
 
-    return min(options, key=cost)
+    # The least cost, ties broken by the action's text (made only for the options tied).
+    costs = [cost(action) for action in options]
+    least = min(costs)
+    tied = [action for action, spent in zip(options, costs, strict=True) if spent == least]
+    return tied[0] if len(tied) == 1 else min(tied, key=str)
 
 
 def _first(board: Board, action: Action) -> int:

@@ -116,7 +116,6 @@ class StrongBot(StrongDealer):
             and still[4] == jailed
         ):
             return None
-        reserve = self.reserve(state, seat)
         if buying and square is not None:
             # The lot first: raise its price if short, and spend on nothing else (no lift or house) until
             # it is bought — lifting a mortgage just raised for it would leave it unaffordable. A street
@@ -126,6 +125,7 @@ class StrongBot(StrongDealer):
                     return self._raise_for(state, seat, square)
                 return self._loose_for(state, seat, square)
             return None
+        reserve = self.reserve(state, seat)
         # Lifts that leave at least the reserve (the least any lift below asks for), if legal (managing
         # is asked in a calm situation, of a seat still in: the lift's own rule decides), once seat's
         # own throws are over: a lift made before the throw is mortgaged again when the throw lands on
