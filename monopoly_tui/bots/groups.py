@@ -8,8 +8,9 @@ from collections.abc import Callable, Sequence
 from operator import itemgetter
 from typing import Any
 
-from ..engine import Board
+from ..engine import Board, Rules
 from ..engine.board import Street
+from ..engine.mortgages import lift_cost
 from ..engine.rent import Holdings
 
 
@@ -61,6 +62,20 @@ def house_cost(board: Board, square: int) -> int:
     sq = board.squares[square]
     assert isinstance(sq, Street), f"square {square} is not a street"
     return sq.house_cost
+
+
+def lift_costs(h: Holdings) -> tuple[int, ...]:
+    """For each square, what lifting its mortgage costs (`mortgages.lift_cost`: the value plus interest),
+    kept for the last board and rules asked about (a board and its rules are immutable)."""
+    board, rules = h.board, h.rules
+    if _LIFTS and _LIFTS[0][0] is board and _LIFTS[0][1] is rules:
+        return _LIFTS[0][2]
+    costs = tuple(lift_cost(h, square) for square in range(len(board.squares)))
+    _LIFTS[:] = [(board, rules, costs)]
+    return costs
+
+
+_LIFTS: list[tuple[Board, Rules, tuple[int, ...]]] = []
 
 
 def owns_group(h: Holdings, seat: int, group: tuple[int, ...]) -> bool:

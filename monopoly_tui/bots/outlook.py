@@ -8,9 +8,8 @@ needs doing and nothing is scanned.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine import GameState
 from .trading import Wish
@@ -31,8 +30,9 @@ def unchanged(state: GameState, seen: Holdings) -> bool:
     return state.owner is seen[0] and state.mortgaged is seen[1] and state.buildings is seen[2]
 
 
-@dataclass(frozen=True, slots=True)
-class Outlook:
+class Outlook(NamedTuple):
+    """What the seat holds that may call for managing (an immutable value, built positionally)."""
+
     seat: int
     groups: tuple[tuple[int, ...], ...]
     """The colour groups the seat owns whole."""
@@ -81,14 +81,14 @@ def outlook(state: GameState, seat: int) -> Outlook:
     mortgaged = state.mortgaged
     buildable = _buildable(state, groups)
     return Outlook(
-        seat=seat,
-        groups=groups,
-        buildable=buildable,
-        cheapest_house=min((house_cost(board, g[0]) for g in buildable), default=0),
-        pledged=tuple([i for i in mine if mortgaged[i]]),
-        wishes=tuple(wished),
-        near=tuple(sorted(near)),
-        lots=len(mine),
+        seat,
+        groups,
+        buildable,
+        min((house_cost(board, g[0]) for g in buildable), default=0),
+        tuple([i for i in mine if mortgaged[i]]),
+        tuple(wished),
+        tuple(sorted(near)),
+        len(mine),
     )
 
 
@@ -115,7 +115,7 @@ def _repledged(state: GameState, last: Outlook) -> Outlook:
     if pledged == last.pledged and buildable == last.buildable:
         return last
     cheapest = min((house_cost(state.board, g[0]) for g in buildable), default=0)
-    return replace(last, buildable=buildable, cheapest_house=cheapest, pledged=pledged)
+    return last._replace(buildable=buildable, cheapest_house=cheapest, pledged=pledged)
 
 
 def _buildable(state: GameState, groups: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
@@ -130,7 +130,7 @@ def _rebuilt(state: GameState, last: Outlook) -> Outlook:
     if buildable == last.buildable:
         return last
     cheapest = min((house_cost(state.board, g[0]) for g in buildable), default=0)
-    return replace(last, buildable=buildable, cheapest_house=cheapest)
+    return last._replace(buildable=buildable, cheapest_house=cheapest)
 
 
 def _nothing(values: Any) -> tuple[()]:

@@ -32,7 +32,7 @@ from ..engine import (
 from ..engine.board import BOARD_SIZE, Street
 from ..engine.buildings import place_problem, sale_value
 from ..engine.fast import TableView
-from ..engine.mortgages import lift_cost, mortgage_problem, mortgage_value, unmortgage_problem
+from ..engine.mortgages import mortgage_problem, mortgage_value, unmortgage_problem
 from ..engine.state import Auction
 from .base import BotKind, JailPolicy, build_on, lift_of, mortgage_of
 from .outlook import NOTHING_SEEN, Holdings, Outlook, Watcher, holdings, unchanged
@@ -58,6 +58,7 @@ from .valuation import (
     completes_group,
     danger,
     house_cost,
+    lift_costs,
     lots_of,
     owns_group,
     rent_income,
@@ -98,8 +99,8 @@ class StrongBot(StrongDealer):
         look = self._watch.outlook(state, seat)
         square = state.pending_square
         buying = state.phase == "buy" and state.turn == seat and square is not None
-        stones = self.trades and bool(self._stepping_stones(state, seat))
-        if not (buying or look.groups or look.pledged or look.wishes or stones):
+        quiet = not (buying or look.groups or look.pledged or look.wishes)  # (then the stones are asked)
+        if quiet and not (self.trades and self._stepping_stones(state, seat)):
             self.rest(state, seat, NEVER, NEVER)  # nothing to manage while the holdings stay
             return None
         cash = state.players[seat].cash
@@ -115,7 +116,6 @@ class StrongBot(StrongDealer):
             and still[4] == jailed
         ):
             return None
-        reserve = self.reserve(state, seat)
         if buying and square is not None:
             # The lot first: raise its price if short, and spend on nothing else (no lift or house) until
             # it is bought — lifting a mortgage just raised for it would leave it unaffordable. A street
@@ -125,21 +125,23 @@ class StrongBot(StrongDealer):
                     return self._raise_for(state, seat, square)
                 return self._loose_for(state, seat, square)
             return None
+        reserve = self.reserve(state, seat)
         # Lifts that leave at least the reserve (the least any lift below asks for), if legal (managing
         # is asked in a calm situation, of a seat still in: the lift's own rule decides), once seat's
         # own throws are over: a lift made before the throw is mortgaged again when the throw lands on
         # a rent the rest of the cash cannot pay (the interest lost for nothing).
+        costs = lift_costs(state)
         lifts = [
             lift_of(seat, i)
             for i in look.pledged
-            if cash - lift_cost(state, i) >= reserve and unmortgage_problem(state, seat, i) is None
+            if cash - costs[i] >= reserve and unmortgage_problem(state, seat, i) is None
         ]
         waiting = bool(lifts) and state.turn == seat and state.phase != "end_turn"
         if waiting:
             lifts = []  # asked again once the throw is made: no rest noted below
         for lift in lifts:
             whole = owns_group(state, seat, colour_group(state.board, lift.square))
-            if whole and cash - lift_cost(state, lift.square) >= reserve:
+            if whole and cash - costs[lift.square] >= reserve:
                 return lift
         sites = self._build_sites(state, seat, look.buildable)
         if sites:
@@ -157,7 +159,7 @@ class StrongBot(StrongDealer):
             return offer
         if not sites:
             for lift in lifts:
-                if cash - lift_cost(state, lift.square) >= 2 * reserve + 100_000:
+                if cash - costs[lift.square] >= 2 * reserve + 100_000:
                     return lift
         if not buying and not waiting:
             self._rest(state, seat, cash, reserve, look, sites)
@@ -180,13 +182,14 @@ class StrongBot(StrongDealer):
             if cash - cheapest >= BUILD_FLOAT:
                 return
             below = min(below, BUILD_FLOAT + cheapest)
+        costs = lift_costs(state)
         for i in look.pledged:
             # A lift on a whole group is made from the reserve up; another only with no site to build
             # on, from twice the reserve and 100 000 up (after the offers).
             if owns_group(state, seat, colour_group(state.board, i)):
-                below = min(below, reserve + lift_cost(state, i))
+                below = min(below, reserve + costs[i])
             elif not sites:
-                below = min(below, 2 * reserve + 100_000 + lift_cost(state, i))
+                below = min(below, 2 * reserve + 100_000 + costs[i])
         jailed = self._jailed(state)
         self._still = (seat, holdings(state), state.round, below, jailed)
         if not jailed:  # (who is in jail moves no rent): the loop may ask between two states

@@ -35,8 +35,18 @@ from .strong_terms import (
     STONE_LADDER,
     THREAT_SHARE,
 )
-from .trading import Reach, Wish, gains, handed_over, offer_of, street_gains, swap_lots, view_after
-from .valuation import View, colour_group, group_threat, owns_group, street_table
+from .trading import (
+    Reach,
+    Wish,
+    after_trade,
+    completed,
+    gains,
+    handed_over,
+    offer_of,
+    street_gains,
+    swap_lots,
+)
+from .valuation import colour_group, group_threat, street_table
 
 
 def _others_cash(state: GameState, seat: int) -> tuple[int, ...]:
@@ -353,18 +363,18 @@ class StrongDealer(BotBase):
         theirs, mine = gains(APPRAISER, state, offer)
         if mine <= 0 or mine < FAIR_SHARE * theirs:
             return False
-        after = view_after(state, offer)
-        if after.cash(seat) < min(MIN_RESERVE, state.players[seat].cash):
+        moved, cash = after_trade(state, offer)
+        if cash[seat] < min(MIN_RESERVE, state.players[seat].cash):
             return False
         proposer = offer.player
-        theirs_done = _completed(state, after, proposer, offer.take.lots)
-        mine_done = _completed(state, after, seat, offer.give.lots)
+        theirs_done = completed(state, moved, proposer, offer.take.lots)
+        mine_done = completed(state, moved, seat, offer.give.lots)
         if theirs_done and mine_done:
             # A swap of groups: only if seat's group, built with the cash seat then holds, threatens as
             # much as the proposer's.
             board = state.board
-            budget = after.cash(seat) - BUILD_FLOAT
-            their_budget = after.cash(proposer) - BUILD_FLOAT
+            budget = cash[seat] - BUILD_FLOAT
+            their_budget = cash[proposer] - BUILD_FLOAT
             return group_threat(board, mine_done, budget) >= THREAT_SHARE * group_threat(
                 board, theirs_done, their_budget
             )
@@ -392,12 +402,3 @@ def _lacks(group: tuple[int, ...], owner: Sequence[int | None], seat: int) -> in
     for i in group:
         held += owner[i] == seat
     return len(group) - held
-
-
-def _completed(state: GameState, after: View, seat: int, received: tuple[int, ...]) -> tuple[int, ...]:
-    """The colour group the lots received complete for seat after a trade and not before (() if none)."""
-    for square in received:
-        group = colour_group(state.board, square)
-        if group and owns_group(after, seat, group) and not owns_group(state, seat, group):
-            return group
-    return ()

@@ -10,15 +10,15 @@ Each street so bought also keeps its seller from completing the group.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from typing import Any, NamedTuple
 
-from ..engine import GameState
+from ..engine import Board, GameState
 from .groups import colour_groups
 from .strong_terms import APPRAISER, STONE_PLAYERS
 
 
-@dataclass(frozen=True, slots=True)
-class Stone:
+class Stone(NamedTuple):
     """A street held by another player, on the way to one of seat's groups."""
 
     square: int
@@ -37,24 +37,54 @@ def stepping_stones(state: GameState, seat: int) -> list[Stone]:
     players = state.players
     if sum(1 for p in players if not p.bankrupt) < STONE_PLAYERS:
         return []
-    board = state.board
-    owner = state.owner
+    owner, mortgaged = state.owner, state.mortgaged
     found: list[tuple[int, int, Stone]] = []
-    for group, pick in colour_groups(board):
-        if len(group) - pick(owner).count(seat) != 2:
+    for group, pick, worth, values in _groups(state.board):
+        held = pick(owner)
+        if len(group) - held.count(seat) != 2:
             continue
-        missing = [i for i in group if owner[i] != seat]
-        if len(missing) == len(group) and owner[missing[0]] == owner[missing[1]]:
+        missing = [(square, holder) for square, holder in zip(group, held, strict=True) if holder != seat]
+        if len(missing) == len(group) and missing[0][1] == missing[1][1]:
             continue  # a whole two-street group of another player's: no stone of it sells at its price
-        worth = APPRAISER.group_worth(board, group)
-        for square in missing:
-            holder = owner[square]
+        for square, holder in missing:
             if holder is None or players[holder].bankrupt:
                 continue
-            lot = board.property(square)
-            value = lot.price
-            if state.mortgaged[square]:
-                value -= lot.mortgage + lot.mortgage // 10
-            found.append((-worth, square, Stone(square, holder, value)))
-    found.sort(key=lambda item: (item[0], item[1]))
+            price, pledged = values[square]
+            found.append((-worth, square, _stone(square, holder, pledged if mortgaged[square] else price)))
+    # (the squares differ: the stones themselves are never compared)
+    found.sort()
     return [stone for _, _, stone in found]
+
+
+_Group = tuple[tuple[int, ...], Callable[[Sequence[Any]], Any], int, dict[int, tuple[int, int]]]
+_GROUPS: list[tuple[Board, tuple[_Group, ...]]] = []
+"""The last board asked about and its colour groups, each with the picker of its squares' entries, the
+group's worth to «Сильный» and each street's worth to its holder (its price, and mortgaged)."""
+
+
+def _groups(board: Board) -> tuple[_Group, ...]:
+    if _GROUPS and _GROUPS[0][0] is board:
+        return _GROUPS[0][1]
+    groups = []
+    for group, pick in colour_groups(board):
+        values = {}
+        for square in group:
+            lot = board.property(square)
+            values[square] = (lot.price, lot.price - lot.mortgage - lot.mortgage // 10)
+        groups.append((group, pick, APPRAISER.group_worth(board, group), values))
+    _GROUPS[:] = [(board, tuple(groups))]
+    return _GROUPS[0][1]
+
+
+_STONES: dict[tuple[int, int, int], Stone] = {}
+"""Stones made so far, by their fields (a stone is an immutable value: made once, found again)."""
+
+
+def _stone(square: int, holder: int, value: int) -> Stone:
+    key = (square, holder, value)
+    stone = _STONES.get(key)
+    if stone is None:
+        if len(_STONES) >= 4096:
+            _STONES.clear()
+        stone = _STONES[key] = Stone(square, holder, value)
+    return stone

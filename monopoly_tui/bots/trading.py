@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 from operator import itemgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine import Board, GameState, ProposeTrade, Rules, TradeSide
 from ..engine.mortgages import interest
-from .valuation import Appraiser, View, colour_groups_of, completes_group, lots_of, street_table
+from .valuation import Appraiser, View, colour_groups, colour_groups_of, lots_of, owns_group, street_table
 
 
 def view_after(state: GameState, offer: ProposeTrade) -> View:
@@ -31,10 +30,40 @@ def _cash_changes(state: GameState, offer: ProposeTrade) -> tuple[int, int]:
     )
 
 
+def after_trade(state: GameState, offer: ProposeTrade) -> tuple[dict[int, int], list[int]]:
+    """What `view_after` reads of the offer carried out, without the view: the lots that change hands
+    with their new owners, and every player's cash (interest on mortgaged lots received paid)."""
+    p, q = offer.player, offer.partner
+    moved = {square: q for square in offer.give.lots} | {square: p for square in offer.take.lots}
+    cash = [player.cash for player in state.players]
+    cash_p, cash_q = _cash_changes(state, offer)
+    for seat, change in {p: cash_p, q: cash_q}.items():  # (as View.with_cash)
+        cash[seat] += change
+    return moved, cash
+
+
+def completed(
+    state: GameState, moved: dict[int, int], seat: int, received: tuple[int, ...]
+) -> tuple[int, ...]:
+    """The colour group the lots received complete for seat once the lots `moved` have their new owners
+    and not before (() if none)."""
+    owner = state.owner
+    for square in received:
+        group = colour_groups_of(state.board)[square]
+        if (
+            group
+            and all(moved.get(i, owner[i]) == seat for i in group)
+            and not owns_group(state, seat, group)
+        ):
+            return group
+    return ()
+
+
 def gains(appraiser: Appraiser, state: GameState, offer: ProposeTrade) -> tuple[int, int]:
-    """How much the proposer and the partner each gain by the offer, in the appraiser's eyes."""
+    """How much the proposer and the partner each gain by the offer, in the appraiser's eyes (an exchange
+    of streets priced from its streets, anything else by lot_gains: see street_gains)."""
     give, take = offer.give, offer.take
-    lots_p, lots_q = lot_gains(appraiser, state, offer.player, offer.partner, give.lots, take.lots)
+    lots_p, lots_q = street_gains(appraiser, state, offer.player, offer.partner, give.lots, take.lots)
     cash = take.cash - give.cash
     cards = appraiser.jail_card * (len(take.jail_cards) - len(give.jail_cards))
     return lots_p + cash + cards, lots_q - cash - cards
@@ -178,8 +207,7 @@ def offer_of(
     return ProposeTrade(player=player, partner=partner, give=give, take=TradeSide(lots=take_lots))
 
 
-@dataclass(frozen=True, slots=True)
-class Wish:
+class Wish(NamedTuple):
     """A colour group seat could complete by trade: the streets it lacks, all held by one partner."""
 
     group: tuple[int, ...]
@@ -190,26 +218,45 @@ class Wish:
 def swap_lots(state: GameState, seat: int, wish: Wish) -> list[int]:
     """Streets of seat that would complete one of the partner's colour groups (other than the wished one).
 
-    They depend on the owners alone: the answer is kept with the owners it was found for (mortgages and
-    buildings change far more often than owners)."""
-    key = (seat, wish.partner, wish.group)
+    They depend on the owners alone: the streets completing any of the partner's groups are kept with
+    the owners they were found for (mortgages and buildings change far more often than owners), for
+    every wish with that partner."""
     owner, board = state.owner, state.board
+    partner = wish.partner
+    key = (seat, partner)
     kept = _SWAPS.get(key)
     if kept is not None and kept[1] is board and (kept[0] is owner or kept[0] == owner):
-        return list(kept[2])
-    group, partner = wish.group, wish.partner
-    found = [i for i in lots_of(state, seat) if i not in group and completes_group(state, partner, i)]
-    if len(_SWAPS) >= KEPT:
-        _SWAPS.clear()
-    _SWAPS[key] = (owner, board, tuple(found))
-    return found
+        found = kept[2]
+    else:
+        found = _completing(board, owner, seat, partner)
+        if len(_SWAPS) >= KEPT:
+            _SWAPS.clear()
+        _SWAPS[key] = (owner, board, found)
+    group = wish.group
+    return [i for i in found if i not in group]
 
 
-_SWAPS: dict[tuple[int, int, tuple[int, ...]], tuple[Sequence[int | None], Board, tuple[int, ...]]] = {}
+def _completing(board: Board, owner: Sequence[int | None], seat: int, partner: int) -> tuple[int, ...]:
+    """Seat's streets, in board order, each the last street the partner lacks of its colour group
+    (`completes_group` for the partner): a group's owners are picked in C, and only a group where the
+    partner lacks one street (none, if the partner is seat) can hold one."""
+    found: list[int] = []
+    for group, pick in colour_groups(board):
+        held = pick(owner)
+        lacks = len(group) - held.count(partner)
+        if seat == partner:
+            if lacks == 0:
+                found.extend(group)
+        elif lacks == 1 and seat in held:
+            found.append(group[held.index(seat)])
+    found.sort()
+    return tuple(found)
 
 
-@dataclass(frozen=True, slots=True)
-class Reach:
+_SWAPS: dict[tuple[int, int], tuple[Sequence[int | None], Board, tuple[int, ...]]] = {}
+
+
+class Reach(NamedTuple):
     """What a search for offers completing seat's wished groups reads of the holdings, and what it found
     there. It prices cash for the wished streets, or a street of seat's that completes the partner's
     group for them: the owners, mortgages and buildings of the wished groups and of seat's colour

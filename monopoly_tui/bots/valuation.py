@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine import Board, GameState, PlayerState, Rules
 from ..engine.board import Station, Street, Utility
@@ -18,6 +18,7 @@ from .groups import colour_groups as colour_groups
 from .groups import colour_groups_of as colour_groups_of
 from .groups import completes_group as completes_group
 from .groups import house_cost as house_cost
+from .groups import lift_costs as lift_costs
 from .groups import lots_of as lots_of
 from .groups import owns_group as owns_group
 from .rents import NOMINAL_DICE as NOMINAL_DICE
@@ -25,8 +26,7 @@ from .rents import lot_rents
 from .visits import visit_rates as visit_rates
 
 
-@dataclass(frozen=True, slots=True)
-class View:
+class View(NamedTuple):
     """Who owns what and how much cash each player holds: a state, or a state after a what-if."""
 
     board: Board
