@@ -109,9 +109,9 @@ def judge(state: Seen, action: Action) -> None:
     seat = state.turn if now == "calm" else actor(state, now)
     if seat is None:
         raise IllegalActionError(refusal(state, ("game_over",)))
-    # the action's values read once (a validated model's attributes are slow to reach; see wellformed)
-    fields = action.__dict__
-    kind, mover = fields["kind"], fields["player"]
+    # the action's values read by index (quicker than a named tuple's attributes): the seat comes first,
+    # the kind last
+    mover, kind = action[0], action[-1]
     player = state.players[mover]
     manage = _MANAGE_PROBLEMS.get(cls)
     if manage is not None and (mover != seat or now in ("calm", "debt")):
@@ -120,7 +120,7 @@ def judge(state: Seen, action: Action) -> None:
         if now != "calm" and not (now == "debt" and mover == seat and cls in _RAISING_CLASSES):
             raise IllegalActionError(refusal(state, ("manage_not_now", kind, mover, now)))
         problem = manage(state, action)
-        if problem is None and now == "debt" and cls is ProposeTrade and fields["give"].cash:
+        if problem is None and now == "debt" and isinstance(action, ProposeTrade) and action.give.cash:
             problem = ("debt_no_cash_away", mover)
         if problem:
             raise IllegalActionError(refusal(state, problem))
@@ -153,15 +153,14 @@ def _turn_player(state: Seen, action: Action) -> bool:
 
 
 def _roll_legal(state: Seen, action: Roll) -> bool:
-    # the commonest checks of a game, with _turn_player and _calm written out; the action's values read
-    # in one step from its __dict__ (as wellformed does: a validated model's attributes are slow to reach);
-    # each comparison an `if` of its own, which CPython specialises (not inside an `and` chain's value)
+    # the commonest checks of a game, with _turn_player and _calm written out; the action's values
+    # unpacked in one step (a named tuple's attribute reads are not specialised by CPython 3.11); each
+    # comparison an `if` of its own, which CPython specialises (not inside an `and` chain's value)
     phase = state.phase
     if phase != "roll" and phase != "utility_roll":
         return False
-    fields = action.__dict__
-    seat = fields["player"]
-    if fields["dice"] is not None or type(seat) is not int or seat != state.turn:
+    seat, dice, _ = action
+    if dice is not None or type(seat) is not int or seat != state.turn:
         return False
     return (
         state.trade is None
@@ -223,8 +222,7 @@ def _bidder(state: Seen, action: Action) -> bool:
 
 
 def _bid_legal(state: Seen, action: Bid) -> bool:
-    fields = action.__dict__  # both values in one read
-    seat, amount = fields["player"], fields["amount"]
+    seat, amount, _ = action  # both values in one step
     a = state.auction
     if type(amount) is not int or not 1 <= amount <= MAX_BID or a is None or type(seat) is not int:
         return False  # (_bidder written out)

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal, NamedTuple, TypedDict
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from .actions import ProposeTrade
+from .actions import ACTION_CLASSES, TradeOffer, action_data
 from .board import Board, DeckName
 from .events import Event
 from .rules import Rules
@@ -165,7 +165,7 @@ class GameState(NamedTuple):
     auction_queue: tuple[int, ...] = ()
     """Properties the bank auctions next, in board order (after a bankruptcy to the bank)."""
     debts: tuple[Debt, ...] = ()
-    trade: ProposeTrade | None = None
+    trade: TradeOffer | None = None
     """A trade offer waiting for the partner's answer."""
     mortgage_choices: tuple[MortgageChoice, ...] = ()
     placement: Placement | None = None
@@ -241,6 +241,8 @@ _RECORDS = (HeldCard, PlayerState, Auction, Placement, MortgageChoice, Debt, Dec
 
 
 def _data(value: object) -> Any:
+    if type(value) in ACTION_CLASSES:
+        return action_data(value)
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
     if isinstance(value, tuple):
