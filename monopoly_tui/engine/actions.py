@@ -213,33 +213,6 @@ class KeepMortgage(NamedTuple):
         return f"{self.player}:keep_mortgage {self.square}"
 
 
-class _Edge:
-    """pydantic's schema for an action or a side of a trade (Annotated metadata): from outside, a JSON
-    object with the class's fields (unknown ones refused, each field validated by its annotation) made
-    into the named tuple; in Python, an instance taken as it is (as pydantic takes a model's); written as
-    the same object (see `action_data`)."""
-
-    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
-        hints = get_type_hints(source, include_extras=True)
-        fields = {
-            name: core_schema.typed_dict_field(
-                handler.generate_schema(hints[name]), required=name not in source._field_defaults
-            )
-            for name in _json_fields(source)
-        }
-        from_object = core_schema.no_info_after_validator_function(
-            lambda values: source(**values), core_schema.typed_dict_schema(fields, extra_behavior="forbid")
-        )
-        return core_schema.json_or_python_schema(
-            json_schema=from_object,
-            python_schema=core_schema.union_schema([core_schema.is_instance_schema(source), from_object]),
-            serialization=core_schema.plain_serializer_function_ser_schema(action_data),
-        )
-
-
-EDGE = _Edge()
-
-
 class TradeSide(NamedTuple):
     """What one side of a trade hands over."""
 
@@ -292,6 +265,33 @@ class RejectTrade(NamedTuple):
 
     def __str__(self) -> str:
         return f"{self.player}:reject"
+
+
+class _Edge:
+    """pydantic's schema for an action or a side of a trade (Annotated metadata): from outside, a JSON
+    object with the class's fields (unknown ones refused, each field validated by its annotation) made
+    into the named tuple; in Python, an instance taken as it is (as pydantic takes a model's); written as
+    the same object (see `action_data`)."""
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+        hints = get_type_hints(source, include_extras=True)
+        fields = {
+            name: core_schema.typed_dict_field(
+                handler.generate_schema(hints[name]), required=name not in source._field_defaults
+            )
+            for name in _json_fields(source)
+        }
+        from_object = core_schema.no_info_after_validator_function(
+            lambda values: source(**values), core_schema.typed_dict_schema(fields, extra_behavior="forbid")
+        )
+        return core_schema.json_or_python_schema(
+            json_schema=from_object,
+            python_schema=core_schema.union_schema([core_schema.is_instance_schema(source), from_object]),
+            serialization=core_schema.plain_serializer_function_ser_schema(action_data),
+        )
+
+
+EDGE = _Edge()
 
 
 ACTION_CLASSES: tuple[type[Action], ...] = (
