@@ -32,7 +32,8 @@ from monopoly_tui.engine import (
     new_game,
     parse_action,
 )
-from monopoly_tui.engine.actions import ACTION_ADAPTER, ACTION_CLASSES, KIND_OF, action_data
+from monopoly_tui.engine.action_json import action_data
+from monopoly_tui.engine.actions import ACTION_ADAPTER, ACTION_CLASSES, KIND_OF
 
 ONE_OF_EACH = [cls(0) for cls in ACTION_CLASSES if len(cls._fields) == 2]  # type: ignore[call-arg]
 """Every kind that names only the seat, for seat 0."""

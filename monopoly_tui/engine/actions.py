@@ -6,18 +6,19 @@ parsed back by `parse_action`, in the spirit of python-chess's `Move.uci()`.
 The actions are named tuples: the bots and the game loop make and read one per decision, and a tuple is
 several times cheaper to make and to read than a validated model. Nothing is validated when one is made
 (the engine's checks refuse a malformed action, see wellformed.py); pydantic validates actions read from
-outside — saves, records, a JSON text (`action_from_json`) — through the edge schema at the bottom, with
-the ranges noted on each field. `kind` is the last field, with its class's value as the default: two
-actions of different kinds are never equal and hash apart. Change a copy with `_replace(field=value)`.
+outside — saves, records, a JSON text (`action_from_json`) — through the schema of action_json.py
+(`EDGE`), with the ranges noted on each field. `kind` is the last field, with its class's value as the
+default: two actions of different kinds are never equal and hash apart. Change a copy with
+`_replace(field=value)`.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, NamedTuple, get_type_hints
+from typing import Annotated, Literal, NamedTuple
 
-from pydantic import Discriminator, Field, GetCoreSchemaHandler, Tag, TypeAdapter, ValidationError
-from pydantic_core import CoreSchema, core_schema
+from pydantic import Discriminator, Field, Tag, TypeAdapter, ValidationError
 
+from .action_json import EDGE
 from .board import DeckName
 from .errors import InvalidActionError
 
@@ -267,33 +268,6 @@ class RejectTrade(NamedTuple):
         return f"{self.player}:reject"
 
 
-class _Edge:
-    """pydantic's schema for an action or a side of a trade (Annotated metadata): from outside, a JSON
-    object with the class's fields (unknown ones refused, each field validated by its annotation) made
-    into the named tuple; in Python, an instance taken as it is (as pydantic takes a model's); written as
-    the same object (see `action_data`)."""
-
-    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
-        hints = get_type_hints(source, include_extras=True)
-        fields = {
-            name: core_schema.typed_dict_field(
-                handler.generate_schema(hints[name]), required=name not in source._field_defaults
-            )
-            for name in _json_fields(source)
-        }
-        from_object = core_schema.no_info_after_validator_function(
-            lambda values: source(**values), core_schema.typed_dict_schema(fields, extra_behavior="forbid")
-        )
-        return core_schema.json_or_python_schema(
-            json_schema=from_object,
-            python_schema=core_schema.union_schema([core_schema.is_instance_schema(source), from_object]),
-            serialization=core_schema.plain_serializer_function_ser_schema(action_data),
-        )
-
-
-EDGE = _Edge()
-
-
 ACTION_CLASSES: tuple[type[Action], ...] = (
     Roll,
     Buy,
@@ -320,31 +294,6 @@ KIND_OF: dict[type, str] = {cls: cls._field_defaults["kind"] for cls in ACTION_C
 """Each action class's kind."""
 SQUARE_KINDS = ("build", "sell", "place", "mortgage", "unmortgage", "keep_mortgage")
 """The kinds whose one value is a square."""
-
-
-def _json_fields(cls: type) -> tuple[str, ...]:
-    """The fields of cls in the order of its JSON form (as when actions were pydantic models: the seat,
-    then the kind, but after the square for the square kinds)."""
-    fields: tuple[str, ...] = cls._fields  # type: ignore[attr-defined]
-    if "kind" not in fields or KIND_OF[cls] in SQUARE_KINDS:
-        return fields
-    return ("player", "kind", *(name for name in fields if name not in ("player", "kind")))
-
-
-_JSON_FIELDS: dict[type, tuple[str, ...]] = {cls: _json_fields(cls) for cls in (*ACTION_CLASSES, TradeSide)}
-
-
-def action_data(value: Any) -> dict[str, Any]:
-    """An action (or a side of a trade) as JSON-able data: an object of its fields in the order of its
-    JSON form, a side of a trade an object too, the other tuples arrays."""
-    data: dict[str, Any] = {}
-    for name, field in zip(type(value)._fields, value, strict=True):
-        if type(field) is TradeSide:
-            field = action_data(field)
-        elif type(field) is tuple:
-            field = list(field)
-        data[name] = field
-    return {name: data[name] for name in _JSON_FIELDS[type(value)]}
 
 
 Action = Annotated[

@@ -16,7 +16,8 @@ from typing import Annotated, Any, Literal, NamedTuple, TypedDict
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from .actions import ACTION_CLASSES, TradeOffer, action_data
+from .action_json import action_data
+from .actions import ACTION_CLASSES, TradeOffer
 from .board import Board, DeckName
 from .events import Event
 from .rules import Rules

@@ -21,7 +21,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..engine import Board, GameState, ProposeTrade, from_position, position
-from ..engine.actions import TradeOffer, action_data
+from ..engine.action_json import action_data
+from ..engine.actions import TradeOffer
 from .decoding import inconsistent
 from .journal import Journal, compact, summary
 

@@ -32,7 +32,7 @@ from ..boardfile import board_hash as compute_board_hash
 from ..boardfile import first_release_board_hash
 from ..bots.base import BotKind
 from ..engine import Action, Board, GameRecord, GameState, new_game
-from ..engine.actions import action_data
+from ..engine.action_json import action_data
 from ..engine.record import RECORD_FORMAT
 from ..engine.turn import rounds_played
 from ..names import MAX_NAME_LENGTH, normalise_name, printable

@@ -33,7 +33,7 @@ from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..boardfile import board_hash as compute_board_hash
 from ..engine import Action, Board, GameRecord, GameState
-from ..engine.actions import action_data
+from ..engine.action_json import action_data
 from ..engine.record import Undone
 from ..engine.turn import rounds_played
 from .decoding import field_path, inconsistent, validated
