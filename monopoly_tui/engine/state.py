@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal, NamedTuple, TypedDict
 from pydantic import BaseModel, Field, TypeAdapter
 
 from .action_json import action_data
-from .actions import ACTION_CLASSES, TradeOffer
+from .actions import ProposeTrade, TradeOffer
 from .board import Board, DeckName
 from .events import Event
 from .rules import Rules
@@ -242,13 +242,13 @@ _RECORDS = (HeldCard, PlayerState, Auction, Placement, MortgageChoice, Debt, Dec
 
 
 def _data(value: object) -> Any:
-    if type(value) in ACTION_CLASSES:
-        return action_data(value)
     if isinstance(value, BaseModel):
         return value.model_dump(mode="json")
     if isinstance(value, tuple):
         if isinstance(value, _RECORDS):
             return {name: _data(v) for name, v in zip(value._fields, value, strict=True)}
+        if isinstance(value, ProposeTrade):  # the trade offer waiting, an object in JSON as every action
+            return action_data(value)
         return [_data(v) for v in value]
     return value
 
