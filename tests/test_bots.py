@@ -331,7 +331,7 @@ def test_strong_bot_offers_cash_for_the_street_that_completes_its_group() -> Non
     assert offer == ProposeTrade(player=0, partner=1, give=TradeSide(cash=745_000), take=TradeSide(lots=(9,)))
     simple = make_bot("simple", 1, 1)
     assert simple.choose(play(state, offer), 1) == AcceptTrade(player=1)
-    cheaper = offer.model_copy(update={"give": TradeSide(cash=744_000)})
+    cheaper = offer._replace(give=TradeSide(cash=744_000))
     assert simple.choose(play(state, cheaper), 1) == RejectTrade(player=1)
     assert make_bot("simple", 1, 0).manage(state, 0) is None
 

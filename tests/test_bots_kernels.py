@@ -41,7 +41,7 @@ from monopoly_tui.bots.valuation import (
     rent_peaks,
     visit_rates,
 )
-from monopoly_tui.engine import GameState, ProposeTrade, Rules, TradeSide, rent_due
+from monopoly_tui.engine import GameState, ProposeTrade, Rules, TradeSide, action_to_json, rent_due
 from monopoly_tui.engine.board import Street
 
 
@@ -241,13 +241,13 @@ def test_an_offer_made_once_is_the_offer_built_in_full() -> None:
     assert cash == ProposeTrade(
         player=0, partner=2, give=TradeSide(cash=150_000), take=TradeSide(lots=(16, 18))
     )
-    assert cash.model_dump_json(exclude_unset=True) == ProposeTrade(
-        player=0, partner=2, give=TradeSide(cash=150_000), take=TradeSide(lots=(16, 18))
-    ).model_dump_json(exclude_unset=True)
+    assert action_to_json(cash) == action_to_json(
+        ProposeTrade(player=0, partner=2, give=TradeSide(cash=150_000), take=TradeSide(lots=(16, 18)))
+    )
     swap = offer_of(1, 3, (6,), 0, (39,))
     built = ProposeTrade(player=1, partner=3, give=TradeSide(lots=(6,), cash=0), take=TradeSide(lots=(39,)))
     assert swap == built
-    assert swap.model_dump_json(exclude_unset=True) == built.model_dump_json(exclude_unset=True)
+    assert action_to_json(swap) == action_to_json(built)
     assert offer_of(1, 3, (6,), 0, (39,)) is swap
 
 

@@ -28,7 +28,7 @@ def test_a_street_that_leaves_the_bot_one_short_is_bought_at_its_price_and_the_l
     simple = make_bot("simple", 1, 1)
     after = play(state, offer)
     assert simple.choose(after, 1) == AcceptTrade(player=1)
-    cheaper = offer.model_copy(update={"give": TradeSide(cash=179_000)})
+    cheaper = offer._replace(give=TradeSide(cash=179_000))
     assert simple.choose(play(state, cheaper), 1) == RejectTrade(player=1)
     bought = play(after, AcceptTrade(player=1))
     assert bought.owner[18] == 0

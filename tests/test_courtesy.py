@@ -80,10 +80,10 @@ def test_the_same_or_a_worse_deal_is_never_offered_again() -> None:
     courtesy.note(wanted(1)._replace(trade=refused), RejectTrade(player=0))
     late = wanted(1 + 10 * WAIT_ROUNDS)
     assert not courtesy.allows(late, refused)
-    assert not courtesy.allows(late, refused.model_copy(update={"give": TradeSide(cash=250_000)}))
+    assert not courtesy.allows(late, refused._replace(give=TradeSide(cash=250_000)))
     more = TradeSide(lots=(39,), cash=10_000)
-    assert not courtesy.allows(late, refused.model_copy(update={"take": more}))
-    assert courtesy.allows(late, refused.model_copy(update={"give": TradeSide(cash=350_000)}))
+    assert not courtesy.allows(late, refused._replace(take=more))
+    assert courtesy.allows(late, refused._replace(give=TradeSide(cash=350_000)))
 
 
 def test_a_person_may_ask_for_no_offers_at_all() -> None:

@@ -12,6 +12,7 @@ MODULES = sorted(ENGINE.glob("*.py"))
 
 # What engine modules may import: the standard library's pure parts, pydantic, and each other.
 ALLOWED = {"__future__", "collections", "dataclasses", "enum", "functools", "itertools", "typing", "pydantic"}
+ALLOWED |= {"pydantic_core"}  # pydantic's public core_schema: the actions' JSON edge (actions.py)
 FORBIDDEN_CALLS = {"open", "print", "input", "exec", "eval", "__import__"}
 
 

@@ -31,6 +31,7 @@ from monopoly_tui.engine import (
     GameRecord,
     GameState,
     Rules,
+    action_to_json,
     apply,
     current_actor,
     is_legal,
@@ -322,7 +323,7 @@ def illegal_in_the_middle(raw: bytes) -> tuple[bytes, int]:
     assert actor is not None
     wrong = EndTurn(player=(actor + 1) % len(record.players))
     assert not is_legal(state, wrong)
-    data["actions"][middle] = json.loads(wrong.model_dump_json())
+    data["actions"][middle] = json.loads(action_to_json(wrong))
     return json.dumps(data, ensure_ascii=False).encode("utf-8"), middle + 1
 
 

@@ -1,5 +1,5 @@
-"""The base of the engine's validated models (board, rules, actions, records): frozen, strict about
-unknown fields. The game state itself is named tuples (see state.py)."""
+"""The base of the engine's validated models (board, rules, records): frozen, strict about unknown
+fields. The game state and the actions are named tuples (see state.py, actions.py)."""
 
 from __future__ import annotations
 

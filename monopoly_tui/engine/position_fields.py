@@ -208,7 +208,8 @@ def _read_trade(c: Cursor) -> ProposeTrade:
     c.end()
     if player > 7 or partner > 7:
         raise c.fail("a seat is 0 to 7", at=0)
-    return ProposeTrade(player=player, partner=partner, **sides)
+    empty = TradeSide()
+    return ProposeTrade(player, partner, sides.get("give", empty), sides.get("take", empty))
 
 
 def _read_choice(c: Cursor) -> MortgageChoice:

@@ -16,7 +16,8 @@ from typing import Annotated, Any, Literal, NamedTuple, TypedDict
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from .actions import ProposeTrade
+from .action_json import action_data
+from .actions import ProposeTrade, TradeOffer
 from .board import Board, DeckName
 from .events import Event
 from .rules import Rules
@@ -165,7 +166,7 @@ class GameState(NamedTuple):
     auction_queue: tuple[int, ...] = ()
     """Properties the bank auctions next, in board order (after a bankruptcy to the bank)."""
     debts: tuple[Debt, ...] = ()
-    trade: ProposeTrade | None = None
+    trade: TradeOffer | None = None
     """A trade offer waiting for the partner's answer."""
     mortgage_choices: tuple[MortgageChoice, ...] = ()
     placement: Placement | None = None
@@ -246,6 +247,8 @@ def _data(value: object) -> Any:
     if isinstance(value, tuple):
         if isinstance(value, _RECORDS):
             return {name: _data(v) for name, v in zip(value._fields, value, strict=True)}
+        if isinstance(value, ProposeTrade):  # the trade offer waiting, an object in JSON as every action
+            return action_data(value)
         return [_data(v) for v in value]
     return value
 

@@ -50,17 +50,14 @@ def _side_problem(
 
 def trade_problem(h: Holdings, offer: ProposeTrade) -> Problem | None:
     """Why the offer may not be made (None: it is a valid proposal)."""
-    # the offer's and each side's values read once, from their fields (a validated model's attributes
-    # are slow to reach)
-    fields = offer.__dict__
-    seat, partner = fields["player"], fields["partner"]
+    # the offer's and each side's values unpacked once (a named tuple's attributes are slower to reach)
+    seat, partner, give, take, _ = offer
     if partner == seat:
         return ("trade_self",)
     if not 0 <= partner < len(h.players) or h.players[partner].bankrupt:
         return ("partner_out", partner)
-    give, take = fields["give"].__dict__, fields["take"].__dict__
-    lots, cash, cards = give["lots"], give["cash"], give["jail_cards"]
-    back, back_cash, back_cards = take["lots"], take["cash"], take["jail_cards"]
+    lots, cash, cards = give
+    back, back_cash, back_cards = take
     if not (lots or cash or cards or back or back_cash or back_cards):  # TradeSide.empty, both sides
         return ("trade_empty",)
     return _side_problem(h, seat, lots, cash, cards) or _side_problem(h, partner, back, back_cash, back_cards)

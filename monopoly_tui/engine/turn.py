@@ -13,8 +13,7 @@ from .table import Table
 def roll(t: Table, action: Roll) -> None:
     """A throw of the dice (the game's generator throws unless the action scripts them): to move, in
     phase roll, or for a utility's rent in phase utility_roll."""
-    fields = action.__dict__  # both values in one read (see legality._roll_legal)
-    seat, dice = fields["player"], fields["dice"]
+    seat, dice, _ = action  # both values in one step (see legality._roll_legal)
     if dice is None:
         t.rng, face = throw_face(t.rng)
         dice = FACES[face]

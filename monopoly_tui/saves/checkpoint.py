@@ -21,6 +21,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from ..engine import Board, GameState, ProposeTrade, from_position, position
+from ..engine.action_json import action_data
+from ..engine.actions import TradeOffer
 from .decoding import inconsistent
 from .journal import Journal, compact, summary
 
@@ -38,7 +40,7 @@ class Checkpoint(BaseModel):
     position: str
     worth: tuple[tuple[int, ...], ...]
     """Net worths at the start of each round since the previous checkpoint (of every line written)."""
-    refused: tuple[tuple[int, int, ProposeTrade], ...] = ()
+    refused: tuple[tuple[int, int, TradeOffer], ...] = ()
     """Each offer a person refused a computer player so far: (the person, the round, the offer)."""
 
 
@@ -55,7 +57,7 @@ def checkpoint_body(
         "position": position(state),
         "worth": [list(w) for w in worth],
         "refused": [
-            [person, round_, offer.model_dump(mode="json")]
+            [person, round_, action_data(offer)]
             for person, offers in sorted(refused.items())
             for round_, offer in offers
         ],

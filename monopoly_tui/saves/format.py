@@ -32,6 +32,7 @@ from ..boardfile import board_hash as compute_board_hash
 from ..boardfile import first_release_board_hash
 from ..bots.base import BotKind
 from ..engine import Action, Board, GameRecord, GameState, new_game
+from ..engine.action_json import action_data
 from ..engine.record import RECORD_FORMAT
 from ..engine.turn import rounds_played
 from ..names import MAX_NAME_LENGTH, normalise_name, printable
@@ -186,7 +187,7 @@ def _digest(data: dict[str, Any]) -> str:
 
 def action_line(action: Action) -> str:
     """One action as dump_save writes it (callers saving often may keep these instead of remaking them)."""
-    return f"  {json.dumps(action.model_dump(mode='json'), ensure_ascii=False)}"
+    return f"  {json.dumps(action_data(action), ensure_ascii=False)}"
 
 
 def dump_save(

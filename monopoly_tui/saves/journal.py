@@ -33,6 +33,7 @@ from pydantic import ConfigDict, Field, TypeAdapter, ValidationError
 
 from ..boardfile import board_hash as compute_board_hash
 from ..engine import Action, Board, GameRecord, GameState
+from ..engine.action_json import action_data
 from ..engine.record import Undone
 from ..engine.turn import rounds_played
 from .decoding import field_path, inconsistent, validated
@@ -97,7 +98,7 @@ def summary(state: GameState, actions: int) -> dict[str, Any]:
 
 def action_body(action: Action, after: GameState, actions: int) -> bytes:
     """The text of an action's line before its chain: `actions` is the record's count after it."""
-    return compact({**summary(after, actions), "action": action.model_dump(mode="json")})
+    return compact({**summary(after, actions), "action": action_data(action)})
 
 
 def undo_body(undone: int, after: GameState) -> bytes:
