@@ -1,8 +1,8 @@
 """Events: what an action made happen, in order, for the log (the app words them in Russian).
 
 An Event is an immutable named tuple rather than a pydantic model: every action makes two or three of
-them, and a tuple is made several times faster (the state holding them stays a frozen model, and
-pydantic validates and serialises them as a field of it all the same).
+them, and a tuple is made several times faster (the state holding them is a named tuple too, and
+pydantic validates and serialises them only at the edges, as a field of a state's JSON).
 """
 
 from __future__ import annotations
