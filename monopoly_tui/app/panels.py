@@ -24,7 +24,7 @@ from .plain import plain
 from .players import players_key, players_table, token_chip
 from .prompts import Choice, Prompt
 from .prose import Prose
-from .rows import KEPT, Rows, quick_strip
+from .rows import KEPT, KeptLines, Rows, quick_strip
 from .steady import Steady
 
 
@@ -103,8 +103,8 @@ WIDE_CHOICE = 27
 buttons have equal widths, so that a new label is repainted in place, without a layout)."""
 
 
-class ChoiceButton(Button):
-    """One choice of the prompt; the buttons are made once and relabelled, never remounted."""
+class ChoiceButton(Button, KeptLines):
+    """One choice of the prompt, made once and relabelled, never remounted (its lines kept: `KeptLines`)."""
 
     def __init__(self) -> None:
         super().__init__("", classes="choice", compact=True)
@@ -129,12 +129,15 @@ class ChoiceButton(Button):
             strip = self._drawn[key] = super().render_line(y) if quick is None else quick
         return strip
 
-    def render_lines(self, crop: Region) -> list[Strip]:
+    def shows(self, y: int) -> Hashable:  # its label (None: no choice, a blank line)
+        return self._text
+
+    def finish_lines(self, crop: Region) -> list[Strip]:
         """Without a choice (its room kept, a prompt of fewer choices): blank, the panel's background
         (drawn so, rather than restyled as a disabled, transparent button: the restyles, in and out of
         use as prompts of more and fewer choices came, took more of a throw than anything of ours)."""
         if self.choice is not None:
-            return super().render_lines(crop)
+            return super().finish_lines(crop)
         base, _ = self.background_colors
         blank = Strip.blank(crop.width, Style(bgcolor=base.rich_color))
         for line_filter in self.get_line_filters():
