@@ -129,8 +129,8 @@ class ChoiceButton(Button, KeptLines):
             strip = self._drawn[key] = super().render_line(y) if quick is None else quick
         return strip
 
-    def shows(self, y: int) -> Hashable:  # its label (None: no choice, a blank line)
-        return self._text
+    def shows(self, ys: range) -> list[Hashable]:  # its label (None: no choice, a blank line)
+        return [self._text for _ in ys]
 
     def finish_lines(self, crop: Region) -> list[Strip]:
         """Without a choice (its room kept, a prompt of fewer choices): blank, the panel's background

@@ -165,19 +165,21 @@ class FinishedLines:
         self,
         crop: Region,
         look: tuple[Size, tuple[object, ...]],
-        shows: Callable[[int], Hashable],
+        shows: Callable[[range], list[Hashable]],
         finish: Callable[[Region], list[Strip]],
     ) -> list[Strip]:
-        """The lines of `crop` at the widget's outer size with these line filters (`look`): `shows(y)` stands
-        for what line y of the widget shows (its content, or None where it shows none), `finish(region)` is
-        Textual's lines for a region of whole lines, asked only for the lines not kept (a run at a time)."""
+        """The lines of `crop` at the widget's outer size with these line filters (`look`): `shows(ys)`
+        stands for what lines ys of the widget show (their content, or None for a line that shows none),
+        `finish(region)` is Textual's lines for a region of whole lines, asked only for the lines not kept
+        (a run at a time)."""
         style = self.widget.visual_style
         found = self._lines
         if style is not self._style:
             found.clear()
             self._style = style
         width = look[0].width
-        keys = [(y, shows(y), look) for y in crop.line_range]
+        ys = crop.line_range
+        keys = [(y, shown, look) for y, shown in zip(ys, shows(ys), strict=True)]
         missing = [key for key in keys if key not in found]
         if len(found) + len(missing) > KEPT:
             found.clear()
@@ -205,9 +207,9 @@ class KeptLines(Widget):
     refresh, a new size, other line filters). A line repainted to show what it showed there before is
     the line Textual finished then (`FinishedLines`)."""
 
-    shows: Callable[[int], Hashable]
-    """What line y of the widget shows (None: nothing that changes, a line of its border, say); each kind
-    of widget says."""
+    shows: Callable[[range], list[Hashable]]
+    """What each of these lines of the widget shows (None: nothing that changes, a line of its border, say);
+    each kind of widget says."""
 
     _kept: tuple[tuple[object, ...], list[Strip]] | None = None
     """The lines last handed to the screen, for the region, size and line filters they were for."""
@@ -297,10 +299,10 @@ class Rows(KeptLines):
         """The whole text (what a selection of it copies)."""
         return Text("\n").join(self._rows)
 
-    def shows(self, y: int) -> Hashable:
-        """Its row (None: a line of its border or padding, or no row)."""
-        row = y - self.styles.gutter.top
-        return self._row_keys[row] if 0 <= row < len(self._row_keys) else None
+    def shows(self, ys: range) -> list[Hashable]:
+        """Their rows (None: a line of its border or padding, or no row)."""
+        top, keys = self.styles.gutter.top, self._row_keys
+        return [keys[y - top] if 0 <= y - top < len(keys) else None for y in ys]
 
     def render_line(self, y: int) -> Strip:
         if self.text_selection is not None:  # Textual renders the whole, with the selection shown
