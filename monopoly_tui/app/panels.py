@@ -19,7 +19,7 @@ from ..session import GameSession
 from .blank import BlankHorizontal, BlankVertical
 from .buttons import ButtonRow
 from .card import CardProse, card_text
-from .dice import dice_faces, dice_line, this_turns_dice
+from .dice import DiceFaces, dice_line, this_turns_dice
 from .plain import plain
 from .players import players_key, players_table, token_chip
 from .prompts import Choice, Prompt
@@ -82,7 +82,7 @@ class StatePanels(BlankVertical):
         faces = self.query_one("#dice", Steady)
         if faces.display != (dice is not None or not compact):
             faces.display = dice is not None or not compact
-        faces.show(dice_line(dice) if compact else dice_faces(dice), (compact, dice))
+        faces.show(dice_line(dice) if compact else DiceFaces(dice), (compact, dice))
         # the compact layout says nothing of cards until one is drawn (its rows are few)
         none_yet = compact and session.state.last_card is None
         self.query_one("#card", Prose).update("" if none_yet else card_text(session, compact=compact))
@@ -150,6 +150,8 @@ class ChoiceButton(Button, KeptLines):
     def set_choice(self, choice: Choice | None, *, keep: bool = False) -> None:
         """Show the choice (None: hide the button, or with `keep` leave its room blank); a new label is
         repainted in place, without a layout (the buttons have equal widths)."""
+        if choice == self.choice and self.display == (choice is not None or keep):
+            return  # as it was (a new prompt keeps most buttons as they were)
         if choice is None and self.has_focus:
             self.screen.set_focus(None)
         self.choice = choice
