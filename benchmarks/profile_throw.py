@@ -28,9 +28,14 @@ PLAY_ON = ("b", "e", "p", "o", "f", "y", "k", "n")
 
 
 async def throws(
-    count: int, size: tuple[int, int], profiler: cProfile.Profile | None, window: Any = None
+    count: int,
+    size: tuple[int, int],
+    profiler: cProfile.Profile | None,
+    window: Any = None,
+    first_only: bool = False,
 ) -> dict[str, Any]:
-    """`window(True)` is called as each throw's key is sent, `window(False)` once it is measured."""
+    """`window(True)` is called as each throw's key is sent, `window(False)` once it is measured; with
+    `first_only` the profiler stops at the first update written (what bench_terminal.py's key waits for)."""
     from textual._compositor import CompositorUpdate
     from textual._styles_cache import StylesCache
     from textual.app import App
@@ -49,6 +54,8 @@ async def throws(
     def _display(self: App[Any], screen: Any, renderable: Any) -> None:
         if isinstance(renderable, CompositorUpdate) and not self._batch_count:
             size = len(renderable.render_segments(self.console))
+            if first_only and profiler is not None and not written:
+                profiler.disable()
             written.append((time.process_time(), size))
         display(self, screen, renderable)
 
@@ -119,7 +126,7 @@ async def throws(
                 await asyncio.sleep(0)
             first.append(written[0][0] - start)
             await asyncio.sleep(AFTER)  # the rest of the throw's work, before the token's first step
-            if profiler is not None:
+            if profiler is not None and not first_only:
                 profiler.disable()
             measuring = False
             if window is not None:
@@ -147,6 +154,9 @@ def main() -> None:
     parser.add_argument("--size", default="120x36")
     parser.add_argument("--profile", action="store_true", help="cProfile the throws, print the top")
     parser.add_argument("--top", type=int, default=40)
+    parser.add_argument(
+        "--first", action="store_true", help="profile only from the key to the first update written"
+    )
     parser.add_argument("--dump", help="write the profile's statistics to this file (pstats)")
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.lower().split("x"))
@@ -154,7 +164,7 @@ def main() -> None:
     os.environ.setdefault("MONOPOLY_TUI_DATA_DIR", os.path.join(scratch, "data"))
     os.environ.setdefault("MONOPOLY_TUI_CONFIG_DIR", os.path.join(scratch, "config"))
     profiler = cProfile.Profile() if args.profile else None
-    result = asyncio.run(throws(args.throws, (width, height), profiler))
+    result = asyncio.run(throws(args.throws, (width, height), profiler, first_only=args.first))
     cpu, first = result["cpu"], result["first"]
     print("$ python " + " ".join(sys.argv))
     print(f"{len(cpu)} throws at {width}x{height}, processor time, median (min..max):")

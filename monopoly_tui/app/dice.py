@@ -3,6 +3,7 @@ where there is no room; doubles are marked."""
 
 from __future__ import annotations
 
+from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
@@ -51,6 +52,25 @@ def dice_faces(dice: tuple[int, int] | None) -> Text:
         under.append(f" {tr('dice.doubles')} ", style=DOUBLES)
     rows.append(under)
     return Text("\n").join(rows)
+
+
+class DiceFaces:
+    """`dice_faces` as the rows of the dice's panel (`steady.Drawn`), as Rich wraps them where they fit the
+    width: split once for each pair of dice (the same pairs come back all game; a throw wrapped them anew
+    through Rich each time). The rows are shared, never changed."""
+
+    _split: dict[tuple[int, int] | None, list[Text]] = {}
+
+    def __init__(self, dice: tuple[int, int] | None) -> None:
+        self.dice = dice
+
+    def rows(self, width: int, console: Console) -> list[Text]:
+        rows = self._split.get(self.dice)
+        if rows is None:
+            rows = self._split[self.dice] = list(dice_faces(self.dice).split("\n", allow_blank=True))
+        if all(row.cell_len <= width for row in rows):
+            return list(rows)
+        return list(dice_faces(self.dice).wrap(console, width))
 
 
 def dice_line(dice: tuple[int, int] | None) -> Text:

@@ -20,7 +20,8 @@ from ..session import GameSession
 from .blank import BlankVertical
 from .board import BIG, COMPACT, BoardView
 from .inspect import square_text
-from .panels import ChoiceButton, KeyBar, PromptPanel, StatePanels
+from .keybar import KeyBar
+from .panels import ChoiceButton, PromptPanel, StatePanels
 from .prompts import Choice, Prompt, prompt_for
 from .prose import GameLog, Prose
 from .saves_screen import ConfirmScreen

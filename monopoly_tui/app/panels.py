@@ -19,12 +19,13 @@ from ..session import GameSession
 from .blank import BlankHorizontal, BlankVertical
 from .buttons import ButtonRow
 from .card import CardProse, card_text
-from .dice import dice_faces, dice_line, this_turns_dice
+from .dice import DiceFaces, dice_line, this_turns_dice
+from .keybar import KeyBar, key_label
 from .plain import plain
 from .players import players_key, players_table, token_chip
 from .prompts import Choice, Prompt
 from .prose import Prose
-from .rows import KEPT, Rows, quick_strip
+from .rows import KEPT, KeptLines, quick_strip
 from .steady import Steady
 
 
@@ -82,7 +83,7 @@ class StatePanels(BlankVertical):
         faces = self.query_one("#dice", Steady)
         if faces.display != (dice is not None or not compact):
             faces.display = dice is not None or not compact
-        faces.show(dice_line(dice) if compact else dice_faces(dice), (compact, dice))
+        faces.show(dice_line(dice) if compact else DiceFaces(dice), (compact, dice))
         # the compact layout says nothing of cards until one is drawn (its rows are few)
         none_yet = compact and session.state.last_card is None
         self.query_one("#card", Prose).update("" if none_yet else card_text(session, compact=compact))
@@ -92,10 +93,6 @@ MAX_CHOICES = 10
 """Buttons kept in the prompt (the most any prompt offers: nine streets to place a building on)."""
 
 
-def key_label(key: str) -> str:
-    return tr(f"key.{key}") if key == "enter" else key
-
-
 LONG_CHOICE = 15
 """Characters of a choice's label that still fit half the prompt of the compact layout at 80 columns."""
 WIDE_CHOICE = 27
@@ -103,8 +100,8 @@ WIDE_CHOICE = 27
 buttons have equal widths, so that a new label is repainted in place, without a layout)."""
 
 
-class ChoiceButton(Button):
-    """One choice of the prompt; the buttons are made once and relabelled, never remounted."""
+class ChoiceButton(Button, KeptLines):
+    """One choice of the prompt, made once and relabelled, never remounted (its lines kept: `KeptLines`)."""
 
     def __init__(self) -> None:
         super().__init__("", classes="choice", compact=True)
@@ -129,12 +126,15 @@ class ChoiceButton(Button):
             strip = self._drawn[key] = super().render_line(y) if quick is None else quick
         return strip
 
-    def render_lines(self, crop: Region) -> list[Strip]:
+    def shows(self, ys: range) -> list[Hashable]:  # its label (None: no choice, a blank line)
+        return [self._text for _ in ys]
+
+    def finish_lines(self, crop: Region) -> list[Strip]:
         """Without a choice (its room kept, a prompt of fewer choices): blank, the panel's background
         (drawn so, rather than restyled as a disabled, transparent button: the restyles, in and out of
         use as prompts of more and fewer choices came, took more of a throw than anything of ours)."""
         if self.choice is not None:
-            return super().render_lines(crop)
+            return super().finish_lines(crop)
         base, _ = self.background_colors
         blank = Strip.blank(crop.width, Style(bgcolor=base.rich_color))
         for line_filter in self.get_line_filters():
@@ -147,6 +147,8 @@ class ChoiceButton(Button):
     def set_choice(self, choice: Choice | None, *, keep: bool = False) -> None:
         """Show the choice (None: hide the button, or with `keep` leave its room blank); a new label is
         repainted in place, without a layout (the buttons have equal widths)."""
+        if choice == self.choice and self.display == (choice is not None or keep):
+            return  # as it was (a new prompt keeps most buttons as they were)
         if choice is None and self.has_focus:
             self.screen.set_focus(None)
         self.choice = choice
@@ -300,109 +302,3 @@ class PromptPanel(Vertical):
         if self.scrolls and amount is not None:  # the amount being typed stays in sight
             body = self.body
             self.call_after_refresh(body.scroll_to_widget, bid, animate=False, top=True)
-
-
-# choice keys with a short name of their own (binding.<key>: «Купить» for «Купить за 60 000 ₽»)
-SHORT_KEYS = frozenset("rbnefcyukoxp")
-
-
-def short_label(choice: Choice) -> str:
-    return tr(f"binding.{choice.key}") if choice.key in SHORT_KEYS else choice.label
-
-
-PACE_LABELS = ("keys.pace", "keys.pace_short")
-"""The pace key's labels, long and short (the second where the footer is short of room)."""
-
-
-class KeyBar(Rows):
-    """The footer of the game screen: the keys of the prompt now, then the keys always there. Where the
-    line is too short for all of them (80 columns), step by step: the keys sit closer, the keys always
-    there get short labels, the prompt's keys get short ones («Купить», its button says the rest), the
-    keys sit closer still, and only then the keys always there (the computer players' pace among them)
-    lose theirs: no key is cut off, and at 80 columns every prompt's keys keep their labels."""
-
-    DEFAULT_CSS = """
-    KeyBar { dock: bottom; height: 1; background: $panel; text-wrap: wrap; text-overflow: fold; }
-    """
-
-    _shown: Text | None = None
-    _keys: tuple[list[tuple[str, str, str]], list[tuple[str, str, str]]] = ([], [])
-    _scroll = False
-    """The prompt scrolls: its keys are shown too, where the line has room for them."""
-
-    STEPS = ((None, 1, 1), (2, 1, 1), (2, 1, 2), (2, 2, 2), (1, 2, 2), (1, 2, 0), (1, 0, 0))
-    """(the gap between keys (None: wide, padded keys), labels of the prompt's keys, labels of the keys
-    always there): 1 long, 2 short, 0 none."""
-
-    def show(self, prompt: Prompt, *, undo: bool = False, pace: int | None = None) -> None:
-        keys = [(key_label(c.key), c.label, short_label(c)) for c in prompt.choices]
-        if undo:
-            keys.append(("z", tr("binding.undo"), tr("binding.undo")))
-        always = []
-        if pace is not None:
-            long, short = (tr(key, pace=tr(f"pace.{pace}")) for key in PACE_LABELS)
-            always.append(("s", long, short))
-        always += [
-            ("l", tr("binding.inspect"), tr("keys.inspect_short")),
-            ("?", tr("binding.rules"), tr("binding.rules")),
-            ("^q", tr("binding.quit"), tr("binding.quit")),
-        ]
-        self._keys = (keys, always)
-        self._paint()
-
-    def show_looking(self, *, compact: bool) -> None:
-        """While a player looks at squares (key l): the keys that move the cursor, and Esc back to the
-        prompt, whose keys are off until then (GameScreen.check_action)."""
-        keys = [("↑↓" if compact else "←↑↓→", tr("keys.look.move"), tr("keys.look.move_short"))]
-        if compact:
-            keys.append(("PgUp/PgDn", tr("keys.look.page"), tr("keys.look.page_short")))
-            keys.append(("Home/End", tr("keys.look.ends"), tr("keys.look.ends_short")))
-        keys.append(("esc", tr("keys.look.back"), tr("binding.back")))
-        rules, quit_ = tr("binding.rules"), tr("binding.quit")
-        self._keys = (keys, [("?", rules, rules), ("^q", quit_, quit_)])
-        self._paint()
-
-    def show_scroll(self, scrolls: bool) -> None:
-        if scrolls != self._scroll:
-            self._scroll = scrolls
-            self._paint()
-
-    def _paint(self) -> None:
-        keys, always = self._keys
-        width = self.content_region.width or 10_000
-
-        def labelled(triples: list[tuple[str, str, str]], labels: int) -> list[tuple[str, str]]:
-            return [(k, (long, short)[labels - 1] if labels else "") for k, long, short in triples]
-
-        for gap, mine, theirs in self.STEPS:
-            text = self.line([*labelled(keys, mine), *labelled(always, theirs)], gap=gap)
-            if len(text) <= width:
-                break
-        if self._scroll:  # the prompt's scroll keys, where every key keeps a label and the prompt's theirs
-            scroll = ("↑↓", tr("keys.scroll"))
-            for closer, labels, others in self.STEPS:
-                if labels != mine or not others:
-                    continue
-                wider = self.line([*labelled(keys, labels), scroll, *labelled(always, others)], gap=closer)
-                if len(wider) <= width:
-                    text = wider
-                    break
-        if text != self._shown:
-            self._shown = text
-            self.set_rows([text])  # one line docked at the bottom: its size never changes
-
-    @staticmethod
-    def line(keys: list[tuple[str, str]], *, gap: int | None) -> Text:
-        """The keys with their labels; `gap` spaces between two keys (None: each key on a padded chip,
-        two spaces after a label)."""
-        text = Text(no_wrap=True, overflow="ellipsis")
-        for key, label in keys:
-            text.append(f" {key} " if gap is None else key, style="bold reverse")
-            if label:
-                text.append(f" {label}")
-            text.append(" " * (2 if gap is None else gap))
-        text.rstrip()
-        return text
-
-    def on_resize(self) -> None:
-        self._paint()

@@ -19,7 +19,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ..locale import tr
-from .rows import KEPT, RowStrips, row_key
+from .rows import KEPT, KeptLines, RowStrips, row_key
 
 CHUNK = re.compile(r"[^ ]+ *| +")
 """A word with the ordinary spaces after it (a no-break space belongs to the word)."""
@@ -52,9 +52,10 @@ def wrap_prose(text: Text, width: int) -> list[Text]:
     return lines
 
 
-class Prose(Widget):
+class Prose(KeptLines):
     """A block of text wrapped by `wrap_prose` to the widget's width (height: as many lines as that gives).
-    Strings are shown as plain text, never as markup: prompts and the log carry players' names."""
+    Strings are shown as plain text, never as markup: prompts and the log carry players' names. Its lines
+    are kept while it is not refreshed, and by what each shows (`KeptLines`)."""
 
     DEFAULT_CSS = "Prose { height: auto; text-wrap: nowrap; text-overflow: clip; }"
 
@@ -134,6 +135,10 @@ class Prose(Widget):
     def notify_style_update(self) -> None:
         super().notify_style_update()
         self._strips.clear()
+
+    def shows(self, ys: range) -> list[Hashable]:
+        top, lines = self.styles.gutter.top, self.lines(self.content_region.width or self.size.width)
+        return [row_key(lines[y - top]) if 0 <= y - top < len(lines) else None for y in ys]
 
     def render_line(self, y: int) -> Strip:
         """A line, rendered on its own as Textual renders it within the whole and kept while it holds the
@@ -242,19 +247,24 @@ class GameLog(Widget, can_focus=True):
         top = self.content_region.y - self.region.y
         height = self.content_region.height
         rows = self._rows_shown()
-        lines: list[Strip] = []
-        for y in crop.line_range:
-            row = y - top
-            if not 0 <= row < height:
-                lines.append(super().render_lines(Region(0, y, width, 1))[0])
-                continue
-            key = (row_key(rows[row]) if row < len(rows) else None, width)
-            finished = self._finished.get(key)
-            if finished is None:
-                if len(self._finished) >= KEPT:
-                    self._finished.clear()
-                finished = self._finished[key] = super().render_lines(Region(0, y, width, 1))[0]
-            lines.append(finished.apply_offsets(0, row))
+        keys = [
+            (row_key(rows[y - top]) if y - top < len(rows) else None, width)
+            if 0 <= y - top < height
+            else (("rule", y), width)  # its own line (kept too: no offsets for a selection there)
+            for y in crop.line_range
+        ]
+        if len(self._finished) + len(keys) > KEPT:
+            self._finished.clear()
+        new = [y for y, key in zip(crop.line_range, keys, strict=True) if key not in self._finished]
+        if new:  # the new rows (at the bottom, together) through Textual at once
+            done = super().render_lines(Region(0, new[0], width, new[-1] - new[0] + 1))
+            for y, key in zip(crop.line_range, keys, strict=True):
+                if key not in self._finished and new[0] <= y <= new[-1]:
+                    self._finished[key] = done[y - new[0]]
+        lines = [
+            self._finished[key].apply_offsets(0, y - top) if 0 <= y - top < height else self._finished[key]
+            for y, key in zip(crop.line_range, keys, strict=True)
+        ]
         if crop.column_span != (0, width):
             lines = [line.crop(*crop.column_span) for line in lines]
         return lines

@@ -12,7 +12,7 @@ for repainting.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from itertools import pairwise
 from typing import Self
 
@@ -146,7 +146,107 @@ class RowStrips:
         return strip.apply_offsets(0, y)
 
 
-class Rows(Widget):
+class FinishedLines:
+    """A widget's lines as Textual's styles finish them (its background, padding and border, the app's line
+    filters), each by what it shows, where, at what size: a line showing what it showed there before is
+    not put through Textual's styles again (the dice, the key bar and a card whose token left come back to
+    lines they showed earlier in the game). Dropped when the widget's style changes (a theme, the focus, a
+    class), as Textual drops its own."""
+
+    def __init__(self, widget: Widget) -> None:
+        self.widget = widget
+        self._lines: dict[tuple[int, Hashable, object], Strip] = {}
+        self._style: object = None
+
+    def clear(self) -> None:
+        self._lines.clear()
+
+    def lines(
+        self,
+        crop: Region,
+        look: tuple[Size, tuple[object, ...]],
+        shows: Callable[[range], list[Hashable]],
+        finish: Callable[[Region], list[Strip]],
+    ) -> list[Strip]:
+        """The lines of `crop` at the widget's outer size with these line filters (`look`): `shows(ys)`
+        stands for what lines ys of the widget show (their content, or None for a line that shows none),
+        `finish(region)` is Textual's lines for a region of whole lines, asked only for the lines not kept
+        (a run at a time)."""
+        style = self.widget.visual_style
+        found = self._lines
+        if style is not self._style:
+            found.clear()
+            self._style = style
+        width = look[0].width
+        ys = crop.line_range
+        keys = [(y, shown, look) for y, shown in zip(ys, shows(ys), strict=True)]
+        missing = [key for key in keys if key not in found]
+        if len(found) + len(missing) > KEPT:
+            found.clear()
+            missing = keys
+        start = 0
+        while start < len(missing):
+            end = start + 1
+            while end < len(missing) and missing[end][0] == missing[end - 1][0] + 1:
+                end += 1
+            run = missing[start:end]
+            found.update(zip(run, finish(Region(0, run[0][0], width, len(run))), strict=True))
+            start = end
+        lines = [found[key] for key in keys]
+        if crop.column_span != (0, width):
+            lines = [line.crop(*crop.column_span) for line in lines]
+        return lines
+
+
+class KeptLines(Widget):
+    """A widget whose lines, as Textual finishes them, are handed over again as they are while nothing
+    was refreshed: a screen update asks every widget in the rectangle around all of its changes for its
+    lines, and a throw that changes the centre and the key bar asked the thirty squares of the ring beside
+    and below the centre, and the prompt's buttons a new prompt left as they were, for theirs, each
+    through Textual's styles again (Textual's own cache of the lines is kept the same way: until a
+    refresh, a new size, other line filters). A line repainted to show what it showed there before is
+    the line Textual finished then (`FinishedLines`)."""
+
+    shows: Callable[[range], list[Hashable]]
+    """What each of these lines of the widget shows (None: nothing that changes, a line of its border, say);
+    each kind of widget says."""
+
+    _kept: tuple[tuple[object, ...], list[Strip]] | None = None
+    """The lines last handed to the screen, for the region, size and line filters they were for."""
+    _finished_lines: FinishedLines | None = None
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        if repaint:
+            self._kept = None
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        if self._finished_lines is not None:
+            self._finished_lines.clear()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        look = (self.region.size, tuple(self.get_line_filters()))  # (its border and padding included)
+        kept = self._kept
+        if kept is not None and kept[0] == (crop, look):
+            return kept[1]
+        if self.text_selection is not None:  # Textual renders the whole, with the selection shown
+            lines = super().render_lines(crop)
+        else:
+            if self._finished_lines is None:
+                self._finished_lines = FinishedLines(self)
+            lines = self._finished_lines.lines(crop, look, self.shows, self.finish_lines)
+        self._kept = ((crop, look), lines)
+        return lines
+
+    def finish_lines(self, crop: Region) -> list[Strip]:
+        """Lines as Textual finishes them."""
+        return super().render_lines(crop)
+
+
+class Rows(KeptLines):
     """One line of text per row, laid out again only when the number of rows changes (never when the
     widget's height is fixed), repainting only the rows whose text changed."""
 
@@ -157,8 +257,6 @@ class Rows(Widget):
         self._rows: list[Text] = []
         self._row_keys: list[Hashable] = []
         self._strips = RowStrips(self)
-        self._kept: tuple[tuple[object, ...], list[Strip]] | None = None
-        """The lines last handed to the screen, for the region, size and line filters they were for."""
 
     @property
     def texts(self) -> list[Text]:
@@ -201,26 +299,10 @@ class Rows(Widget):
         """The whole text (what a selection of it copies)."""
         return Text("\n").join(self._rows)
 
-    def refresh(
-        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
-    ) -> Self:
-        if repaint:
-            self._kept = None
-        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)
-
-    def render_lines(self, crop: Region) -> list[Strip]:
-        """The lines as Textual finishes them, handed over again as they are while nothing was refreshed:
-        a screen update asks every widget in the rectangle around all of its changes for its lines, and a
-        throw that changes the centre and the key bar asked the thirty squares of the ring beside and
-        below the centre for theirs, each through Textual's styles again (Textual's own cache of the
-        lines is kept the same way: until a refresh, a new size, other line filters)."""
-        key = (crop, self.size, tuple(self.get_line_filters()))
-        kept = self._kept
-        if kept is not None and kept[0] == key:
-            return kept[1]
-        lines = super().render_lines(crop)
-        self._kept = (key, lines)
-        return lines
+    def shows(self, ys: range) -> list[Hashable]:
+        """Their rows (None: a line of its border or padding, or no row)."""
+        top, keys = self.styles.gutter.top, self._row_keys
+        return [keys[y - top] if 0 <= y - top < len(keys) else None for y in ys]
 
     def render_line(self, y: int) -> Strip:
         if self.text_selection is not None:  # Textual renders the whole, with the selection shown
