@@ -318,8 +318,10 @@ def _loop(game: _Game, max_rounds: int) -> None:
     actions = game.actions
     last_round, last_seat = 0, -1
     h_owner, h_mortgaged, h_buildings = held
+    calm = False  # the last action was the loop's own end of a turn, which left the situation calm
     while actions < max_actions:
-        now = situation(t)
+        now = "calm" if calm else situation(t)
+        calm = False
         if now == "calm":
             if t.owner is not h_owner or t.mortgaged is not h_mortgaged or t.buildings is not h_buildings:
                 look()  # (the game's own `held` may have moved on meanwhile: looking again is harmless)
@@ -357,8 +359,10 @@ def _loop(game: _Game, max_rounds: int) -> None:
                     else:
                         end_turn(t, None)
                         thrower = landings.pending
+                        calm = t.phase != "game_over"  # (see engine.fast.END_TURN)
                     if t.pending_move is not None or t.auction_queue:
                         settle(t)
+                        calm = False
                     carried.frozen = False
                     actions += 1
                     if thrower is not None:

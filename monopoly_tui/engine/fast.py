@@ -30,7 +30,8 @@ ROLL: Final = _CARRY_OUT[Roll]
 """How a Roll is carried out (`apply`'s own rule): the bots' loop carries the turn's only move out
 itself, as `Carried.carry_out` would (the events cleared first, settling when owed, `frozen` cleared)."""
 END_TURN: Final = _CARRY_OUT[EndTurn]
-"""How an EndTurn is carried out (likewise)."""
+"""How an EndTurn is carried out (likewise). It changes none of what `legality.situation` reads but the
+phase: carried out in a calm situation, it leaves the situation calm, or the game over (a turn limit)."""
 SETTLE: Final = turn.settle
 """Settling, as `Carried.carry_out` and `apply` do when a move or an auction is owed."""
 
