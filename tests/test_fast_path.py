@@ -113,3 +113,29 @@ def test_the_loops_shortcuts_play_the_games_the_bot_protocol_plays(
         assert stats == stats_plain
         compared += len(shortcut)
     assert compared > 400 * len(seeds)
+
+
+def test_games_ended_by_the_turn_limit_end_alike_through_the_fast_path() -> None:
+    """The loop carries out a resting player's throw and end of turn itself; an end of turn that
+    reaches the rules' turn limit ends the game there, as the checked `apply` ends it: the same final
+    state, events and counts, played unobserved through the fast path and checked."""
+    rules = board().rules
+    limited = rules.model_copy(update={"end": rules.end.model_copy(update={"turn_limit": 12})})
+    names = [f"{BOT_NAMES['simple']} {seat + 1}" for seat in range(PLAYERS)]
+    ended = 0
+    for seed in range(6):
+        fast, fast_stats = play_game(
+            board(),
+            names,
+            [make_bot("simple", seed, s) for s in range(PLAYERS)],
+            seed,
+            limited,
+            checked=False,
+        )
+        slow, slow_stats = play_game(
+            board(), names, [make_bot("simple", seed, s) for s in range(PLAYERS)], seed, limited, checked=True
+        )
+        assert fast == slow and fast.events == slow.events and fast.to_json() == slow.to_json()
+        assert fast_stats == slow_stats
+        ended += fast_stats.ended == "turn_limit"
+    assert ended == 6

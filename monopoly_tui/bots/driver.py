@@ -15,10 +15,13 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from ..engine import Action, Board, GameState, Roll, Rules, legality, new_game
+from ..engine.fast import END_TURN as end_turn
+from ..engine.fast import ROLL as roll
+from ..engine.fast import SETTLE as settle
 from ..engine.fast import Carried, TableView
 from ..engine.legality import situation
 from ..engine.state import Phase
-from .base import UNRESTING, Bot, only_move
+from .base import UNRESTING, Bot, only_move, plain_moves
 
 IN_JAIL = 40
 """The landings index of throws that end in jail; 10 counts only "just visiting"."""
@@ -306,14 +309,19 @@ def _loop(game: _Game, max_rounds: int) -> None:
     after: TableView = t  # the table once an action is carried out (the loop's test is not about it)
     carry_out = carried.carry_out
     eager = game.checked or game.observe is not None
+    lean = not eager
+    events = t.events
+    rolls = [plain_moves(seat).roll for seat in range(len(bots))]
     landings = game.landings
     counts = landings.counts
     max_actions = game.max_actions
     actions = game.actions
     last_round, last_seat = 0, -1
     h_owner, h_mortgaged, h_buildings = held
+    calm = False  # the last action was the loop's own end of a turn, which left the situation calm
     while actions < max_actions:
-        now = situation(t)
+        now = "calm" if calm else situation(t)
+        calm = False
         if now == "calm":
             if t.owner is not h_owner or t.mortgaged is not h_mortgaged or t.buildings is not h_buildings:
                 look()  # (the game's own `held` may have moved on meanwhile: looking again is harmless)
@@ -339,6 +347,32 @@ def _loop(game: _Game, max_rounds: int) -> None:
                 if managed:  # someone managed: look again at what the game waits for
                     continue
             if round_ < until[seat] and players[seat].cash < below[seat]:
+                phase = t.phase
+                if lean and (phase == "end_turn" or (phase == "roll" and not players[seat].in_jail)):
+                    # The phase's only move (`only_move`'s first two cases), carried out here as
+                    # `carry_out` carries it out, by the same rule (engine.fast): most of a game's actions.
+                    events.clear()
+                    if phase == "roll":
+                        roll(t, rolls[seat])
+                        landings.rolls += 1
+                        thrower: int | None = seat
+                    else:
+                        end_turn(t, None)
+                        thrower = landings.pending
+                        calm = t.phase != "game_over"  # (see engine.fast.END_TURN)
+                    if t.pending_move is not None or t.auction_queue:
+                        settle(t)
+                        calm = False
+                    carried.frozen = False
+                    actions += 1
+                    if thrower is not None:
+                        if t.pending_move is None or t.phase == "game_over":
+                            mover = players[thrower]
+                            counts[IN_JAIL if mover.in_jail or mover.bankrupt else mover.position] += 1
+                            landings.pending = None
+                        else:
+                            landings.pending = thrower
+                    continue
                 action = only_move(t, seat)
                 if action is None:
                     action = calm_choices[seat](carried.state, seat)

@@ -17,14 +17,23 @@ compares the states and events.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Final, Protocol
 
 from . import legality, turn
-from .actions import Action
+from .actions import Action, EndTurn, Roll
 from .game import _CARRY_OUT
 from .rent import Player
 from .state import GameState, Phase
 from .table import _CARRIED, Table
+
+ROLL: Final = _CARRY_OUT[Roll]
+"""How a Roll is carried out (`apply`'s own rule): the bots' loop carries the turn's only move out
+itself, as `Carried.carry_out` would (the events cleared first, settling when owed, `frozen` cleared)."""
+END_TURN: Final = _CARRY_OUT[EndTurn]
+"""How an EndTurn is carried out (likewise). It changes none of what `legality.situation` reads but the
+phase: carried out in a calm situation, it leaves the situation calm, or the game over (a turn limit)."""
+SETTLE: Final = turn.settle
+"""Settling, as `Carried.carry_out` and `apply` do when a move or an auction is owed."""
 
 
 class TableView(Protocol):
@@ -61,15 +70,16 @@ class Carried:
     """A game in progress on one table: `carry_out` applies an action (unchecked: every action of the
     bots' own loop is legal by construction), `state` is the state the actions so far have made."""
 
-    __slots__ = ("_frozen", "_state", "table")
+    __slots__ = ("_state", "frozen", "table")
 
     def __init__(self, state: GameState) -> None:
         self.table = Table.of(state)  # the table that froze state, when still at hand (taken away:
         # none is left where `apply` would find it, and only this game changes this table)
         """The table: read it between two states through TableView (by the state's field names)."""
         self._state = state
-        self._frozen = True
-        """No action was carried out since `_state` was frozen."""
+        self.frozen = True
+        """No action was carried out since `_state` was frozen (whoever carries one out on the table
+        clears it: `carry_out`, or the bots' loop carrying the turn's only move out itself)."""
 
     def carry_out(self, action: Action) -> None:
         """Apply an action without the legality check, as `apply_unchecked` does, on the table (which
@@ -79,7 +89,7 @@ class Carried:
         _CARRY_OUT[type(action)](t, action)
         if t.pending_move is not None or t.auction_queue:  # as in apply: else settling has nothing to do
             turn.settle(t)
-        self._frozen = False
+        self.frozen = False
 
     def check(self, action: Action) -> None:
         """Raise IllegalActionError when action is not legal in the current state (as `apply` would)."""
@@ -88,9 +98,9 @@ class Carried:
     @property
     def state(self) -> GameState:
         """The state the game is in (its events are the last action's, as `apply` made them)."""
-        if not self._frozen:
+        if not self.frozen:
             t = self.table
             self._state = t.freeze()
             _CARRIED.pop()  # freeze keeps the table at hand for `apply`: this game keeps it instead
-            self._frozen = True
+            self.frozen = True
         return self._state
