@@ -57,6 +57,14 @@ async def start(pilot: Any) -> tuple[MonopolyApp, SquareCell, SquareCell]:
     )
 
 
+async def thrown(pilot: Any) -> tuple[MonopolyApp, SquareCell, SquareCell]:
+    """The game started and its first throw (1 and 2) made: the first player stands on the lot for sale."""
+    app, start_cell, lot_cell = await start(pilot)
+    await pilot.press("r")
+    await pilot.pause()
+    return app, start_cell, lot_cell
+
+
 async def test_a_throw_redraws_the_square_left_and_the_square_reached() -> None:
     app = MonopolyApp(load_board(), seed=42, dice=[(1, 2)], autosave=False)
     async with app.run_test(size=(120, 36)) as pilot:
@@ -76,9 +84,7 @@ async def test_a_throw_redraws_the_square_left_and_the_square_reached() -> None:
 async def test_a_purchase_redraws_the_square_bought_and_the_buttons() -> None:
     app = MonopolyApp(load_board(), seed=42, dice=[(1, 2)], autosave=False)
     async with app.run_test(size=(120, 36)) as pilot:
-        app, _, lot_cell = await start(pilot)
-        await pilot.press("r")
-        await pilot.pause()
+        app, _, lot_cell = await thrown(pilot)
         buttons = [b for b in app.screen.query(ChoiceButton) if b.choice is not None]
         offer = "\n".join(shown_text(b) for b in buttons)
         assert "[b]" in offer and "[r]" not in offer  # the throw's buttons now offer the lot
@@ -94,9 +100,7 @@ async def test_a_purchase_redraws_the_square_bought_and_the_buttons() -> None:
 async def test_after_a_new_theme_every_line_is_drawn_in_it() -> None:
     app = MonopolyApp(load_board(), seed=42, dice=[(1, 2)], autosave=False)
     async with app.run_test(size=(120, 36)) as pilot:
-        app, _, lot_cell = await start(pilot)
-        await pilot.press("r")
-        await pilot.pause()
+        app, _, lot_cell = await thrown(pilot)
         dark = shown(lot_cell)
         app.theme = "textual-light"
         await pilot.pause()
