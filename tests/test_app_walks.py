@@ -15,6 +15,9 @@ from monopoly_tui.app import MonopolyApp
 from monopoly_tui.app.app import BOT_DELAYS
 from monopoly_tui.app.board import BoardView
 from monopoly_tui.app.game_screen import GameScreen
+from monopoly_tui.app.keybar import KeyBar
+from monopoly_tui.app.panels import ChoiceButton
+from monopoly_tui.app.prose import GameLog
 from monopoly_tui.app.squares_list import SquaresList
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.session import PLAYER_COLORS, PLAYER_TOKENS, Seat
@@ -98,9 +101,9 @@ async def test_a_card_that_moves_the_token_walks_the_list_too() -> None:
 async def test_a_key_that_skips_the_walk_decides_nothing(
     size: tuple[int, int], key: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Thrown 4 + 5 to 1-я Парковая, unowned: the offer to buy is on the screen while the token walks;
-    «b» (buy), Enter or «e» pressed then puts the token where it stands and nothing more; once it
-    stands, «b» buys."""
+    """Thrown 4 + 5 to 1-я Парковая, unowned: «b» (buy), Enter or «e» pressed while the token walks
+    puts the token where it stands and nothing more (the offer to buy comes then); once it stands,
+    «b» buys."""
     monkeypatch.setattr(BoardView, "WALK_STEP", 1000)  # the walk waits for the key
     app = MonopolyApp(load_board(), seed=42, dice=[(4, 5)], autosave=False)
     async with app.run_test(size=size) as pilot:
@@ -155,12 +158,12 @@ async def test_a_computer_players_token_jumps_at_the_fast_pace() -> None:
         assert PLAYER_TOKENS[1] in squares.get_cell("5", "tokens").plain
 
 
-async def test_enter_during_a_walk_does_not_press_the_focused_end_of_turn(
+async def test_enter_during_a_walk_does_not_press_the_end_of_turn_to_come(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Thrown 1 + 3 to Подоходный налог (paid): the prompt after the move has «Завершить ход» focused
-    (harmless on its own), yet Enter pressed while the token walks only puts the token there; the
-    next Enter ends the turn."""
+    """Thrown 1 + 3 to Подоходный налог (paid): while the token walks nothing has the focus and no choice
+    is offered, so Enter only puts the token there; then «Завершить ход» (harmless) has the focus and
+    the next Enter ends the turn."""
     from monopoly_tui.app.dialogs import HandoffScreen
 
     monkeypatch.setattr(BoardView, "WALK_STEP", 1000)
@@ -170,11 +173,54 @@ async def test_enter_during_a_walk_does_not_press_the_focused_end_of_turn(
         await pilot.press("r")
         session = app.session
         assert session is not None and session.state.phase == "end_turn" and board.walking
-        focused = screen.focused
-        assert focused is not None and getattr(focused, "choice", None) is not None
-        assert focused.choice.key == "e"  # type: ignore[attr-defined]
+        assert screen.focused is None
+        assert all(button.choice is None for button in screen.query(ChoiceButton))
         await pilot.press("enter")
         assert not board.walking and session.state.turn == 0 and session.state.phase == "end_turn"
+        focused = screen.focused
+        assert isinstance(focused, ChoiceButton) and focused.choice is not None
+        assert focused.choice.key == "e"
         await pilot.press("enter")
         await pilot.pause()
         assert session.state.turn == 1 and isinstance(app.screen, HandoffScreen)
+
+
+@pytest.mark.parametrize("size", [COMPACT, RING], ids=["80x24", "120x36"])
+async def test_what_the_square_holds_comes_when_the_token_stands_there(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Thrown 4 + 5 to 1-я Парковая, unowned: while the token walks the prompt says «Игрок 1 идёт по
+    полю…» and offers nothing, the footer has no «b», the log has no new line and the dice show the
+    throw; once the walk has ended by itself, the offer to buy the lot is there, «b» in the footer, the
+    throw in the log."""
+    monkeypatch.setattr(BoardView, "WALK_STEP", 0.02)
+    app = MonopolyApp(load_board(), seed=42, dice=[(4, 5)], autosave=False)
+    async with app.run_test(size=size) as pilot:
+        screen, board, _squares = await started(pilot)
+        log = screen.query_one("#log", GameLog)
+        lines = len(log.texts)
+        monkeypatch.setattr(BoardView, "WALK_STEP", 1000)  # this throw's walk waits
+        await pilot.press("r")
+        session = app.session
+        assert session is not None and session.state.phase == "buy" and board.walking
+        name = session.state.players[0].name
+        title = str(screen.query_one("#prompt-title").render())
+        assert title == f"{name} идёт по полю…"
+        assert all(button.choice is None for button in screen.query(ChoiceButton))
+        footer = str(screen.query_one(KeyBar).render())
+        assert "b " not in footer and "купить" not in footer.lower()
+        assert len(log.texts) == lines
+        assert session.state.dice == (4, 5) and "9" in str(screen.query_one("#dice").render())  # 4 + 5
+        board._walk_timer.stop()  # type: ignore[union-attr]
+        board._walk_timer = board.set_interval(0.02, board._walk_on)
+        await walked(pilot, board)
+        await pilot.pause()
+        title = str(screen.query_one("#prompt-title").render())
+        square = session.state.board.squares[9].name
+        assert " ".join(title.split()).startswith(f"{name}, купить «{square}»")
+        keys = [button.choice.key for button in screen.query(ChoiceButton) if button.choice is not None]
+        assert "b" in keys and "n" in keys
+        assert "b" in str(screen.query_one(KeyBar).render())
+        assert len(log.texts) > lines
+        await pilot.press("b")
+        assert session.state.owner[9] == 0

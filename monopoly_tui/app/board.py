@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.color import Color
 from textual.containers import Vertical
 from textual.geometry import Region, Size
+from textual.message import Message
 from textual.strip import Strip
 from textual.timer import Timer
 
@@ -150,6 +151,10 @@ class SquareCell(Rows):
 
 
 RING_STEPS = {"left": (0, -1), "right": (0, 1), "up": (-1, 0), "down": (1, 0)}
+
+
+class Walked(Message):
+    """A walking token stands on its square (the walk ended, or a key skipped it)."""
 
 
 class BoardView(BlankContainer):
@@ -312,6 +317,11 @@ class BoardView(BlankContainer):
     def walking(self) -> bool:
         return self._walk is not None
 
+    @property
+    def walker(self) -> int | None:
+        """The seat whose token walks now (None: every token stands)."""
+        return None if self._walk is None else self._walk[0]
+
     def _walk_on(self) -> None:
         if self._walk is None or self.positions is None:
             return
@@ -325,13 +335,15 @@ class BoardView(BlankContainer):
             self.finish_walk()
 
     def finish_walk(self) -> None:
-        """The token where it stands now (a key skips the walk)."""
+        """The token where it stands now (a key skips the walk); the screen hears of it (`Walked`) and
+        shows what the square holds."""
         if self._walk_timer is not None:
             self._walk_timer.stop()
             self._walk_timer = None
         if self._walk is not None:
             self._walk, self.positions = None, None
             self.redraw()
+            self.post_message(Walked())
 
     def inspect(self) -> None:
         """Start looking at squares: the list in the compact layout, else the ring from the mover's square."""

@@ -18,7 +18,7 @@ from ..money import rubles
 from ..narrate import narrate_action
 from ..session import GameSession
 from .blank import BlankVertical
-from .board import BIG, COMPACT, BoardView
+from .board import BIG, COMPACT, BoardView, Walked
 from .inspect import square_text
 from .keybar import KeyBar
 from .panels import ChoiceButton, PromptPanel, StatePanels
@@ -124,6 +124,8 @@ class GameScreen(Screen[None]):
         """The square whose deed the centre shows (None: the log is shown)."""
         self.bid_chosen = False
         """The bidder has set the amount (a stray Enter bids nothing)."""
+        self._landing_due = False
+        """A token walks and what its square holds is still to be shown (`show_landing`)."""
 
     def compose(self) -> ComposeResult:
         centre = BlankVertical(
@@ -176,10 +178,39 @@ class GameScreen(Screen[None]):
         board = self.query_one(BoardView)
         self.start_walks(board)
         board.redraw()
-        self.query_one(StatePanels).show(session, compact=board.has_class("compact"))
+        if board.walker is not None:
+            self.show_walking(board.walker, compact=board.has_class("compact"))
+        else:
+            self.show_landing()
+
+    def show_walking(self, seat: int, *, compact: bool) -> None:
+        """While a token walks: the turn and the dice, and a prompt that says who is on the way and that
+        a key puts the token there. What the square holds (its prompt and keys, the log, the players'
+        money, a card) waits until the token stands there (`show_landing`): shown at once, the offer to
+        buy a lot read ahead of the token, and the first frame after a throw took twice the work."""
+        session = self.session
+        self.query_one(StatePanels).show(session, compact=compact, landed=False)
+        name = session.state.players[seat].name
+        walking = Prompt(seat, tr("prompt.walking", name=name), (tr("prompt.walking.skip"),))
+        self.query_one(PromptPanel).show(walking, session, compact=compact, focus=False)
+        self.query_one(KeyBar).show(walking, undo=False, pace=None)
+        self.refresh_bindings()
+        self._landing_due = True
+
+    @on(Walked)
+    def _walked(self) -> None:
+        if self._landing_due and not self.query_one(BoardView).walking:
+            self.show_landing()
+
+    def show_landing(self) -> None:
+        """Everything the state holds now, for whoever must decide."""
+        self._landing_due = False
+        session = self.session
+        compact = self.query_one(BoardView).has_class("compact")
+        self.query_one(StatePanels).show(session, compact=compact)
         self.query_one("#log", GameLog).write(*session.log[self._logged :])
         self._logged = len(session.log)
-        self.query_one(PromptPanel).show(self.prompt, session, compact=board.has_class("compact"))
+        self.query_one(PromptPanel).show(self.prompt, session, compact=compact)
         self.show_keys()
         self.show_inspected()
         if self.prompt.bid is not None:
@@ -204,10 +235,9 @@ class GameScreen(Screen[None]):
             board.walk(seat, before[seat], self._positions[seat])
 
     def on_key(self, event: events.Key) -> None:
-        """Any key skips a walking token, and does nothing else: the prompt after the move is on the
-        screen while the token walks, and a key pressed to hurry the token must not buy, pay or end the
-        turn there (the bindings, checked after the key reaches the screen, never see it). Only Ctrl+Q
-        still quits (the game is saved)."""
+        """Any key skips a walking token, and does nothing else: a key pressed to hurry the token must not
+        buy, pay or end the turn on the prompt that comes when it stands (the bindings, checked after
+        the key reaches the screen, never see it). Only Ctrl+Q still quits (the game is saved)."""
         board = self.query_one(BoardView)
         if board.walking:
             board.finish_walk()

@@ -69,21 +69,25 @@ class StatePanels(BlankVertical):
             yield Steady(id="dice")
         yield CardProse(id="card")
 
-    def show(self, session: GameSession, *, compact: bool) -> None:
+    def show(self, session: GameSession, *, compact: bool, landed: bool = True) -> None:
         """What changed since the last call is repainted; the dice keep their room on the ring before a
         throw too, so that a throw lays nothing out again (in the compact layout their line comes and
-        goes)."""
+        goes). Before the token has `landed` (it walks): the turn and the dice only, the players' money
+        and the card wait for it."""
         self.set_class(compact, "compact")
         status = status_text(session, compact=compact)
         self.query_one("#status", Steady).show(status, (status.plain, tuple(status.spans)))
-        self.query_one("#players", Steady).show(
-            players_table(session, compact=compact), players_key(session, compact)
-        )
+        if landed:
+            self.query_one("#players", Steady).show(
+                players_table(session, compact=compact), players_key(session, compact)
+            )
         dice = this_turns_dice(session.state)
         faces = self.query_one("#dice", Steady)
         if faces.display != (dice is not None or not compact):
             faces.display = dice is not None or not compact
         faces.show(dice_line(dice) if compact else DiceFaces(dice), (compact, dice))
+        if not landed:
+            return
         # the compact layout says nothing of cards until one is drawn (its rows are few)
         none_yet = compact and session.state.last_card is None
         self.query_one("#card", Prose).update("" if none_yet else card_text(session, compact=compact))
@@ -200,8 +204,11 @@ class PromptPanel(Vertical):
         with ButtonRow(id="prompt-choices"):
             yield from self.buttons
 
-    def show(self, prompt: Prompt, session: GameSession, *, compact: bool = False) -> None:
-        """The prompt; on the ring (not `compact`) in at least the RESERVED room."""
+    def show(
+        self, prompt: Prompt, session: GameSession, *, compact: bool = False, focus: bool = True
+    ) -> None:
+        """The prompt; on the ring (not `compact`) in at least the RESERVED room; with `focus` its harmless
+        default takes the focus (without: the focus stays where it is)."""
         lines_kept, buttons_kept = (0, 0) if compact else self.RESERVED
         title = plain(prompt.title)
         if prompt.seat is not None:
@@ -224,7 +231,8 @@ class PromptPanel(Vertical):
         buttons = self.buttons
         for n, button in enumerate(buttons):
             button.set_choice(prompt.choices[n] if n < len(prompt.choices) else None, keep=n < buttons_kept)
-        self.focus_default(prompt)
+        if focus:
+            self.focus_default(prompt)
 
     def focus_default(self, prompt: Prompt) -> None:
         """Only a harmless choice takes the focus; otherwise nothing has it and Enter decides nothing."""
