@@ -137,13 +137,9 @@ def judge(state: Seen, action: Action) -> None:
 
 def _calm(state: Seen) -> bool:
     """Nothing interrupts the turn: no offer, received lot, debt, auction or building won waits."""
-    return (
-        state.trade is None
-        and not state.mortgage_choices
-        and not state.debts
-        and state.auction is None
-        and state.placement is None
-    )
+    if state.trade is not None or state.mortgage_choices or state.debts or state.auction is not None:
+        return False  # jumps, not an `and` chain's value (see _roll_legal)
+    return state.placement is None
 
 
 def _turn_player(state: Seen, action: Action) -> bool:
@@ -162,13 +158,10 @@ def _roll_legal(state: Seen, action: Roll) -> bool:
     seat, dice, _ = action
     if dice is not None or type(seat) is not int or seat != state.turn:
         return False
-    return (
-        state.trade is None
-        and not state.mortgage_choices
-        and not state.debts
-        and state.auction is None
-        and state.placement is None
-    )
+    # _calm as jumps (an `and` chain's value is a comparison and a test for each, a jump is one test)
+    if state.trade is not None or state.mortgage_choices or state.debts or state.auction is not None:
+        return False
+    return state.placement is None
 
 
 def _end_turn_legal(state: Seen, action: EndTurn) -> bool:
@@ -177,13 +170,9 @@ def _end_turn_legal(state: Seen, action: EndTurn) -> bool:
     seat = action[0]  # the seat (as in _turn_player)
     if type(seat) is not int or seat != state.turn:
         return False
-    return (
-        state.trade is None
-        and not state.mortgage_choices
-        and not state.debts
-        and state.auction is None
-        and state.placement is None
-    )
+    if state.trade is not None or state.mortgage_choices or state.debts or state.auction is not None:
+        return False  # (_calm as jumps, as in _roll_legal)
+    return state.placement is None
 
 
 def _decline_legal(state: Seen, action: Decline) -> bool:
@@ -210,15 +199,9 @@ def _bidder(state: Seen, action: Action) -> bool:
     """The action is the bidder's to act in a running auction (no offer, received lot or debt first)."""
     a = state.auction
     seat = action[0]  # the seat (as in _turn_player)
-    return (
-        a is not None
-        and type(seat) is int
-        and seat == a.bidders[a.turn]
-        and state.phase != "game_over"
-        and state.trade is None
-        and not state.mortgage_choices
-        and not state.debts
-    )
+    if a is None or type(seat) is not int or seat != a.bidders[a.turn] or state.phase == "game_over":
+        return False  # jumps, not an `and` chain's value (see _roll_legal)
+    return state.trade is None and not state.mortgage_choices and not state.debts
 
 
 def _bid_legal(state: Seen, action: Bid) -> bool:
@@ -236,7 +219,9 @@ def _bid_legal(state: Seen, action: Bid) -> bool:
 def _answer_legal(state: Seen, action: AcceptTrade | RejectTrade) -> bool:
     offer = state.trade
     seat = action[0]  # the seat (as in _turn_player)
-    return offer is not None and type(seat) is int and seat == offer.partner and state.phase != "game_over"
+    if offer is None or type(seat) is not int or seat != offer.partner:
+        return False  # jumps, not an `and` chain's value (see _roll_legal)
+    return state.phase != "game_over"
 
 
 def _pay_debt_legal(state: Seen, action: PayDebt) -> bool:
