@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import compress, repeat
+from operator import ne
 from typing import Any, NamedTuple
 
 from ..engine import Board, GameState, PlayerState, Rules
@@ -92,9 +94,15 @@ def _held(h: View | GameState, seat: int) -> tuple[int, ...]:
 
 
 def danger(h: View | GameState, seat: int) -> int:
-    """The highest rent seat could owe on the board now (another player's lot, nominal dice)."""
-    peaks = rent_peaks(h)
-    return max((rent for owner, rent in peaks.items() if owner != seat), default=0)
+    """The highest rent seat could owe on the board now (another player's lot, nominal dice): the
+    highest of `rent_peaks` but seat's. Read off the rents in C: the highest rent on the board when
+    its first lot is another's (an unowned lot charges nothing), else the highest off seat's lots."""
+    rents = lot_rents(h)
+    top = max(rents)
+    owner = h.owner
+    if not top or owner[rents.index(top)] != seat:
+        return top
+    return max(compress(rents, map(ne, owner, repeat(seat))), default=0)
 
 
 _PEAKS: list[tuple[tuple[object, ...], dict[int, int]]] = []
