@@ -10,11 +10,17 @@ that played out took — median, 95th percentile, longest — against the pace's
 this process's processor time (what it takes on a machine not shared with other work), with the load
 average. The bot itself never reads the clock (its playouts are counted, not timed): the benchmark times
 its calls from outside.
+
+`--record FILE` writes the run game by game (whether the master won each seed); `--against FILE` compares
+the run with such a record of another version: a game's dice come from its seed whatever the players do,
+so two versions differ only in the games a decision changed.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import math
 import os
 import shlex
 import sys
@@ -105,6 +111,22 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+def compare(args: argparse.Namespace, won: list[bool]) -> None:
+    """Game by game against another version's --record of the same seeds: a game's dice are its seed's,
+    so two versions differ only in the games a decision changed."""
+    with open(args.against, encoding="utf-8") as source:
+        other = json.load(source)
+    if other["seed"] != args.seed or len(other["won"]) != len(won):
+        raise SystemExit(f"--against {args.against}: another run (seeds, games)")
+    gained = sum(1 for new, old in zip(won, other["won"], strict=True) if new and not old)
+    lost = sum(1 for new, old in zip(won, other["won"], strict=True) if old and not new)
+    errors = (gained - lost) / math.sqrt(gained + lost) if gained + lost else 0.0
+    print(
+        f"  against {args.against}: {sum(other['won'])} won there; won here only {gained}, there only "
+        f"{lost}: {100 * (gained - lost) / len(won):+.2f} points, {errors:+.1f} std. errors"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     print("$ python " + shlex.join(sys.argv))
     parser = argparse.ArgumentParser(prog="python benchmarks/bench_master.py", description=__doc__)
@@ -113,6 +135,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--max-rounds", type=int, default=200)
     parser.add_argument("--effort", choices=sorted(EFFORTS), default="fast")
     parser.add_argument("--jobs", type=int, default=1, help="processes (default 1)")
+    parser.add_argument("--record", metavar="FILE", help="write the master's wins game by game (JSON)")
+    parser.add_argument(
+        "--against", metavar="FILE", help="compare game by game with a --record of another version's run"
+    )
     args = parser.parse_args(argv)
     jobs = [(args.seed + i, args.effort, args.max_rounds) for i in range(args.games)]
     begun = time.perf_counter()
@@ -176,6 +202,12 @@ def main(argv: list[str] | None = None) -> None:
             f"median {1e3 * quantile(per_call, 0.5):.3f} ms, 95 % within {1e3 * quantile(per_call, 0.95):.3f}"
             f" ms, most {1e3 * max(per_call):.3f} ms"
         )
+    won = [end == "won" for end, *_ in results]
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as out:
+            json.dump({"seed": args.seed, "effort": args.effort, "won": won}, out)
+    if args.against:
+        compare(args, won)
     print(f"  load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
