@@ -21,13 +21,13 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import json
-import math
 import os
 import pstats
 import shlex
 import sys
 import time
+
+import paired
 
 from monopoly_tui import tournament
 from monopoly_tui.boardfile import load_board
@@ -73,20 +73,9 @@ def recorded(args: argparse.Namespace) -> None:
         f"[95 % {100 * low:.1f}, {100 * high:.1f}] (seeds {args.seed}..{args.seed + len(won) - 1})"
     )
     if args.record:
-        with open(args.record, "w", encoding="utf-8") as out:
-            json.dump({"seed": args.seed, "bots": args.bots, "won": won}, out)
+        paired.record(args.record, args.seed, won, bots=args.bots)
     if args.against:
-        with open(args.against, encoding="utf-8") as source:
-            other = json.load(source)
-        if other["seed"] != args.seed or len(other["won"]) != len(won):
-            raise SystemExit(f"--against {args.against}: another run (seeds, games)")
-        gained = sum(1 for new, old in zip(won, other["won"], strict=True) if new and not old)
-        lost = sum(1 for new, old in zip(won, other["won"], strict=True) if old and not new)
-        errors = (gained - lost) / math.sqrt(gained + lost) if gained + lost else 0.0
-        print(
-            f"  against {args.against}: {sum(other['won'])} won there; won here only {gained}, "
-            f"there only {lost}: {100 * (gained - lost) / len(won):+.2f} points, {errors:+.1f} std. errors"
-        )
+        paired.compare(args.against, args.seed, won)
 
 
 def strength(args: argparse.Namespace) -> None:

@@ -19,8 +19,6 @@ so two versions differ only in the games a decision changed.
 from __future__ import annotations
 
 import argparse
-import json
-import math
 import os
 import shlex
 import sys
@@ -28,6 +26,8 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
+
+import paired
 
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.bots import BOT_NAMES, EFFORTS, MasterBot, make_bot, play_game
@@ -111,22 +111,6 @@ def quantile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def compare(args: argparse.Namespace, won: list[bool]) -> None:
-    """Game by game against another version's --record of the same seeds: a game's dice are its seed's,
-    so two versions differ only in the games a decision changed."""
-    with open(args.against, encoding="utf-8") as source:
-        other = json.load(source)
-    if other["seed"] != args.seed or len(other["won"]) != len(won):
-        raise SystemExit(f"--against {args.against}: another run (seeds, games)")
-    gained = sum(1 for new, old in zip(won, other["won"], strict=True) if new and not old)
-    lost = sum(1 for new, old in zip(won, other["won"], strict=True) if old and not new)
-    errors = (gained - lost) / math.sqrt(gained + lost) if gained + lost else 0.0
-    print(
-        f"  against {args.against}: {sum(other['won'])} won there; won here only {gained}, there only "
-        f"{lost}: {100 * (gained - lost) / len(won):+.2f} points, {errors:+.1f} std. errors"
-    )
-
-
 def main(argv: list[str] | None = None) -> None:
     print("$ python " + shlex.join(sys.argv))
     parser = argparse.ArgumentParser(prog="python benchmarks/bench_master.py", description=__doc__)
@@ -204,10 +188,9 @@ def main(argv: list[str] | None = None) -> None:
         )
     won = [end == "won" for end, *_ in results]
     if args.record:
-        with open(args.record, "w", encoding="utf-8") as out:
-            json.dump({"seed": args.seed, "effort": args.effort, "won": won}, out)
+        paired.record(args.record, args.seed, won, effort=args.effort)
     if args.against:
-        compare(args, won)
+        paired.compare(args.against, args.seed, won)
     print(f"  load average at the end: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
 
 
