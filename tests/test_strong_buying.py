@@ -105,3 +105,27 @@ def test_a_lots_value_kept_between_bids_is_worked_out_again_when_what_it_reads_c
         fresh = make_bot("strong", 1, 2, trades=False).auction_limit(changed, 2, state.auction)
         assert fresh != first
         assert bot.auction_limit(changed, 2, state.auction) == fresh
+
+
+def test_a_street_that_completes_or_blocks_a_group_is_bid_for_with_the_reserve_too() -> None:
+    """Seat 0 declines Варшавское шоссе (100 000) and seat 1 bids 100 000 for it. Seat 2 (120 000 in
+    cash, a reserve of 50 000) bids for a plain street up to its cash less half the reserve, 95 000, and
+    passes; for a street that completes its own light blue group, or keeps seat 0 from completing one,
+    it goes on to its whole cash (the group is worth far more than the reserve's rent): 105 000."""
+    for owners, contested in (
+        ({}, False),
+        ({OGARYOVA: 2, 9: 2}, True),  # seat 2 completes the light blue group with it
+        ({OGARYOVA: 0, 9: 0}, True),  # seat 0 would complete it
+    ):
+        start = make_state(3, cash={0: 50_000, 2: 120_000}, owners=owners)
+        state = play(play(start, roll(0, 1, 5)), Decline(player=0))
+        state = play(state, Bid(player=1, amount=100_000))
+        assert current_actor(state) == 2 and state.auction is not None
+        bot = make_bot("strong", 1, 2, trades=False)
+        assert bot.reserve(state, 2) == 50_000
+        if contested:
+            assert bot.auction_limit(state, 2, state.auction) == 120_000
+            assert bot.choose(state, 2) == Bid(player=2, amount=105_000)
+        else:
+            assert bot.auction_limit(state, 2, state.auction) == 95_000
+            assert bot.choose(state, 2) == PassBid(player=2)

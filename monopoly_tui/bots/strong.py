@@ -4,7 +4,7 @@ just enough cash for the rents the board can charge.
 - Buying and auctions: a lot is worth its price plus what it adds to a group (its own, or a group it
   keeps an opponent from completing), a street of a group no one else holds a street of half as much
   again as its price; it buys nearly everything in the opening, mortgaging loose lots
-  to afford a street that completes or blocks a group.
+  to afford a street that completes or blocks a group, and bids for one with its reserve too.
 - Building: the house that raises rent most per ruble first, on whole groups, down to a small float and
   mortgaging loose lots to go on; when houses run short it holds four-house streets rather than free
   houses for others.
@@ -369,6 +369,8 @@ class StrongBot(StrongDealer):
         spare = cash - self.reserve(state, seat) // 2
         if auction.building is not None:
             return min(2 * house_cost(state.board, auction.square), spare)
+        if completes_group(state, seat, auction.square) or blocks_group(state, seat, auction.square):
+            spare = cash
         return min(self._lot_value(state, seat, auction.square), spare)
 
     def bid_step(self, state: GameState, auction: Auction) -> int:
