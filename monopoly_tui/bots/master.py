@@ -76,8 +76,9 @@ OFFER_LOOKS = 1.6
 """An offer decision's budget of looks at managing, as a multiple of the effort's (its playout rounds
 twice the effort's): its few candidates are the deals that decide who holds the first group, and at the
 effort's budget three of them got about six playouts each."""
-RETHINK = 3
-"""Rounds before deals are looked for again while nobody's holdings change (cash alone moves prices)."""
+RETHINK = 1
+"""Rounds before deals are looked for again while nobody's holdings change (cash alone moves prices):
+every turn of its own (3 before)."""
 
 
 class MasterBot(StrongBot):
