@@ -28,7 +28,6 @@ and bounded by a count of playout rounds per decision (its `Effort`), never by t
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from ..engine import (
@@ -68,14 +67,8 @@ at a load average of 12 to 19, hence 1 800). On the machine shared with other wo
 time was five to twenty times that (the app thinks in a thread: app/thinking.py). Another choice is
 taken when its mean paired gain is above one standard error (README.md gives the figures)."""
 DEFAULT_EFFORT = "fast"
-OFFERING = 6
-"""The salt of an offer decision's playouts."""
 DEALS = 2
 """Deals played out against no deal, at most, at one look."""
-OFFER_LOOKS = 1.6
-"""An offer decision's budget of looks at managing, as a multiple of the effort's (its playout rounds
-twice the effort's): its few candidates are the deals that decide who holds the first group, and at the
-effort's budget three of them got about six playouts each."""
 RETHINK = 1
 """Rounds before deals are looked for again while nobody's holdings change (cash alone moves prices):
 every turn of its own (3 before)."""
@@ -110,12 +103,7 @@ class MasterBot(StrongBot):
         return self.lookahead.decisions
 
     def _pick(self, state: GameState, seat: int, choices: list[Choice], salt: int) -> Choice:
-        effort = self.effort
-        if salt == OFFERING:
-            effort = replace(
-                effort, rounds=2 * effort.rounds, calls=int(OFFER_LOOKS * effort.calls), most=2 * effort.most
-            )
-        return choices[self.lookahead.choose(state, seat, choices, salt, effort)]
+        return choices[self.lookahead.choose(state, seat, choices, salt)]
 
     # --- trades -----------------------------------------------------------------------------------
 
@@ -145,7 +133,7 @@ class MasterBot(StrongBot):
         if not offers:
             return strong
         choices = [Choice(strong), *(Choice(offer) for offer in offers)]
-        chosen = self._pick(state, seat, choices, salt=OFFERING).action
+        chosen = self._pick(state, seat, choices, salt=6).action
         return chosen if isinstance(chosen, ProposeTrade) else None
 
     def _looked_for_deals(self, state: GameState, seat: int) -> bool:
