@@ -69,9 +69,8 @@ taken when its mean paired gain is above one standard error (README.md gives the
 DEFAULT_EFFORT = "fast"
 DEALS = 2
 """Deals played out against no deal, at most, at one look."""
-RETHINK = 1
-"""Rounds before deals are looked for again while nobody's holdings change (cash alone moves prices):
-every turn of its own (3 before)."""
+RETHINK = 3
+"""Rounds before deals are looked for again while nobody's holdings change (cash alone moves prices)."""
 
 
 class MasterBot(StrongBot):
