@@ -24,12 +24,10 @@ from .outlook import outlook
 from .strong import StrongBot
 from .strong_terms import APPRAISER
 from .trading import Wish, gains
-from .valuation import colour_group, lots_of, owns_group
+from .valuation import colour_group, completes_group, lots_of, owns_group
 
 CASH_STEP = 10_000
 """Cash in deals is searched to this precision."""
-PAIRS = True
-"""Whether deals also offer two of seat's loose lots (and cash either way) for the streets wished."""
 
 
 def accepts(state: GameState, offer: ProposeTrade) -> bool:
@@ -86,31 +84,29 @@ def deals(state: GameState, seat: int, wishes: tuple[Wish, ...], most: int) -> l
     loose = [i for i in lots_of(state, seat) if not owns_group(state, seat, colour_group(board, i))]
     for wish in wishes:
         worth = APPRAISER.group_worth(board, wish.group)
-        singles = [(i,) for i in loose if i not in wish.group]
-        pairs = [(i, j) for n, (i,) in enumerate(singles) for (j,) in singles[n + 1 :]] if PAIRS else []
-        for give in [(), *singles, *pairs]:
-            completed = _completed_for(state, wish.partner, give)
-            if any(APPRAISER.group_worth(board, group) > worth for group in completed):
-                continue
+        options: list[tuple[int, ...]] = [()]
+        options += [
+            (i,)
+            for i in loose
+            if i not in wish.group
+            and not (
+                completes_group(state, wish.partner, i)
+                and APPRAISER.group_worth(board, colour_group(board, i)) > worth
+            )
+        ]
+        for give in options:
             offer = cheapest(state, seat, wish.partner, give, wish.lots)
             if offer is None:
                 continue
             mine, _ = gains(APPRAISER, state, offer)
-            merit = mine - sum(APPRAISER.group_worth(board, group) for group in completed)
+            merit = mine - sum(
+                APPRAISER.group_worth(state.board, colour_group(state.board, i))
+                for i in give
+                if completes_group(state, wish.partner, i)
+            )
             found.append(Deal(offer, merit))
     found.sort(key=lambda d: -d.merit)
     return [d.offer for d in found[:most]]
-
-
-def _completed_for(state: GameState, partner: int, give: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The colour groups the lots `give` complete for the partner."""
-    out: list[tuple[int, ...]] = []
-    owner = state.owner
-    for i in give:
-        group = colour_group(state.board, i)
-        if group not in out and all(owner[j] == partner or j in give for j in group):
-            out.append(group)
-    return out
 
 
 def preemption(state: GameState, seat: int, spare: int) -> ProposeTrade | None:
