@@ -70,11 +70,9 @@ taken when its mean paired gain is above one standard error (README.md gives the
 DEFAULT_EFFORT = "fast"
 ANSWERING = 3
 """The salt of a trade answer's playouts."""
-ANSWER_DOUBT = -0.5
-"""Standard errors added to the effort's that an answer's playouts must clear to answer otherwise than
-«Сильный» (negative: fewer). Answers are the many decisions (19 a game) where the playouts' departures
-from «Сильный» win games: at half a standard error more, 32/96 on seeds 48..143 against 39/96 (won 2
-games more, 9 fewer)."""
+ANSWER_DOUBT = 0.5
+"""Standard errors more than the effort's that an answer's playouts must clear to answer otherwise than
+«Сильный»: answers are many (19 a game) and a wrong «yes» sells the street a rival's group lacks."""
 DEALS = 2
 """Deals played out against no deal, at most, at one look."""
 RETHINK = 3
