@@ -28,7 +28,6 @@ and bounded by a count of playout rounds per decision (its `Effort`), never by t
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import ClassVar
 
 from ..engine import (
@@ -68,11 +67,6 @@ at a load average of 12 to 19, hence 1 800). On the machine shared with other wo
 time was five to twenty times that (the app thinks in a thread: app/thinking.py). Another choice is
 taken when its mean paired gain is above one standard error (README.md gives the figures)."""
 DEFAULT_EFFORT = "fast"
-ANSWERING = 3
-"""The salt of a trade answer's playouts."""
-ANSWER_DOUBT = 0.5
-"""Standard errors more than the effort's that an answer's playouts must clear to answer otherwise than
-«Сильный»: answers are many (19 a game) and a wrong «yes» sells the street a rival's group lacks."""
 DEALS = 2
 """Deals played out against no deal, at most, at one look."""
 RETHINK = 3
@@ -108,10 +102,7 @@ class MasterBot(StrongBot):
         return self.lookahead.decisions
 
     def _pick(self, state: GameState, seat: int, choices: list[Choice], salt: int) -> Choice:
-        effort = self.effort
-        if salt == ANSWERING:
-            effort = replace(effort, confidence=effort.confidence + ANSWER_DOUBT)
-        return choices[self.lookahead.choose(state, seat, choices, salt, effort)]
+        return choices[self.lookahead.choose(state, seat, choices, salt)]
 
     # --- trades -----------------------------------------------------------------------------------
 
@@ -171,7 +162,7 @@ class MasterBot(StrongBot):
         if not strong and mine <= 0:
             return reject
         choices = [Choice(accept), Choice(reject)] if strong else [Choice(reject), Choice(accept)]
-        chosen = self._pick(state, seat, choices, salt=ANSWERING)
+        chosen = self._pick(state, seat, choices, salt=3)
         return chosen.action or reject
 
     # --- the turn's decisions --------------------------------------------------------------------------

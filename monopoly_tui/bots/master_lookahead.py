@@ -228,9 +228,7 @@ class Lookahead:
         """salt -> for each decision played out, the best mean paired gain of another candidate over the
         first one (taken or not, in the chance of winning): how far apart the playouts found them."""
 
-    def choose(
-        self, state: GameState, seat: int, choices: Sequence[Choice], salt: int, effort: Effort | None = None
-    ) -> int:
+    def choose(self, state: GameState, seat: int, choices: Sequence[Choice], salt: int) -> int:
         """The index of the candidate to take: 0 (the policy's own choice) unless another one's playouts
         beat it clearly (see the module docstring).
 
@@ -243,7 +241,7 @@ class Lookahead:
         (before, such a decision ran out of looks unjudged: 43 of 87 auctions of four limits and 16 of
         156 offers among three choices in 96 benchmark games, some of them deals worth 10 to 20 points
         of the chance of winning)."""
-        effort = effort or self.effort
+        effort = self.effort
         n = effort.playouts(len(choices))
         if len(choices) < 2 or n == 0:
             return 0
