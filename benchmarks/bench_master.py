@@ -50,6 +50,8 @@ class Timed:
         self.cpu: list[float] = []
         """The processor time of each of those calls (this process alone: what the call costs when
         the machine is not shared)."""
+        self.by_kind: dict[int, list[float]] = {}
+        """salt -> the processor time of each of those calls of that kind."""
         self.cpu_per_call: list[float] = []
         """Each of those calls' processor time per look at managing of its playouts' players (the
         unit of Effort.calls)."""
@@ -60,11 +62,15 @@ class Timed:
 
     def _timed(self, call: Any, state: GameState, seat: int) -> Any:
         before = self.bot.looked_ahead
+        tally = dict(self.bot.lookahead.tally)
         start, cpu = time.perf_counter(), time.process_time()
         out = call(state, seat)
         if self.bot.looked_ahead > before:
             self.times.append(time.perf_counter() - start)
             self.cpu.append(time.process_time() - cpu)
+            for (salt, other), count in self.bot.lookahead.tally.items():
+                if count != tally.get((salt, other), 0):
+                    self.by_kind.setdefault(salt, []).append(self.cpu[-1])
             last = self.bot.lookahead.last
             assert last is not None
             self.cpu_per_call.append(self.cpu[-1] / max(last.calls, 1))
@@ -80,7 +86,14 @@ class Timed:
 
 
 Played = tuple[
-    str, list[float], list[float], list[float], Counter[tuple[int, bool]], dict[int, list[float]], int
+    str,
+    list[float],
+    list[float],
+    list[float],
+    Counter[tuple[int, bool]],
+    dict[int, list[float]],
+    int,
+    dict[int, list[float]],
 ]
 
 
@@ -103,7 +116,16 @@ def one_game(job: tuple[int, str, int]) -> Played:
     end = "unfinished" if final.winner is None else "won" if final.winner == seat else "lost"
     lookahead = bots[seat].bot.lookahead
     timed = bots[seat]
-    return end, timed.times, timed.cpu, timed.cpu_per_call, lookahead.tally, lookahead.gaps, stats.rounds
+    return (
+        end,
+        timed.times,
+        timed.cpu,
+        timed.cpu_per_call,
+        lookahead.tally,
+        lookahead.gaps,
+        stats.rounds,
+        timed.by_kind,
+    )
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -138,7 +160,10 @@ def main(argv: list[str] | None = None) -> None:
             results = list(pool.map(one_game, jobs))
     else:
         results = [one_game(job) for job in jobs]
-    for end, spent, used, unit, changed, found, played in results:
+    kinds: dict[int, list[float]] = {}
+    for end, spent, used, unit, changed, found, played, by_kind in results:
+        for salt, values in by_kind.items():
+            kinds.setdefault(salt, []).extend(values)
         ends[end] += 1
         times += spent
         cpu += used
@@ -170,6 +195,11 @@ def main(argv: list[str] | None = None) -> None:
                 f"  {kind:15} {played:5} decisions played out, {tally[salt, True]:4} not as «Сильный»; "
                 f"best other choice's mean gain: median {100 * quantile(gap, 0.5):+.1f}, "
                 f"90 % below {100 * quantile(gap, 0.9):+.1f} points of the chance of winning"
+            )
+            spent = kinds.get(salt, [0.0])
+            print(
+                f"  {'':15} processor time median {quantile(spent, 0.5):.2f} s, "
+                f"95 % within {quantile(spent, 0.95):.2f} s, longest {max(spent):.2f} s"
             )
     budget = BUDGET[args.effort]
     for label, values in (("time", times), ("processor time", cpu)):

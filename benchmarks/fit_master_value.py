@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> None:
     old = fit(share)
     finished = sum(1 for g in games if g)
     print(f"{len(positions)} positions of {finished} finished games of {args.games} (four «Сильный»)")
-    print("  WEIGHTS = (" + ", ".join(f"{w:.3f}" for w in weights) + ")  # plain, bonus, rent, cash")
+    print("  WEIGHTS = (" + ", ".join(f"{w:.3f}" for w in weights) + ")  # plain, bonus, rent, cash, build")
     print(f"  the worth share alone: weight {old[0]:.3f}")
     for low, high in ((1, 10), (10, 20), (20, 40), (40, 201)):
         stage = [i for i, p in enumerate(positions) if low <= p[0] < high]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from factory import make_state
 
-from monopoly_tui.bots.master_value import PLAIN, chances, figures, standing
+from monopoly_tui.bots.master_value import PLAIN, buildable_rent, chances, figures, standing
 
 ORANGE = (16, 18, 19)
 
@@ -14,7 +14,7 @@ def test_chances_share_out_the_win() -> None:
     shares = [standing(state, seat) for seat in range(4)]
     assert abs(sum(shares) - 1) < 1e-9
     assert shares[0] > shares[1] > shares[2] == shares[3]
-    assert chances({0: (1, 0, 0, 1), 1: (1, 0, 0, 1)}) == {0: 0.5, 1: 0.5}
+    assert chances({0: (1, 0, 0, 1, 0), 1: (1, 0, 0, 1, 0)}) == {0: 0.5, 1: 0.5}
 
 
 def test_a_win_is_one_and_a_bankruptcy_nothing() -> None:
@@ -47,3 +47,21 @@ def test_a_built_group_beats_its_face_value_in_cash() -> None:
     assert figures(state, 0)[2] > 0 == figures(state, 1)[2]
     shares = [standing(state, seat) for seat in range(3)]
     assert shares[0] > shares[2] > shares[1]
+
+
+def test_the_cash_to_build_a_whole_group_counts() -> None:
+    """Seat 0 holds orange bare: with cash beyond «Сильный»'s float its cash would add rent built there
+    (`buildable_rent`), and the model rates it higher for it;
+    without the cash, with a street mortgaged, or with no whole group, it adds nothing."""
+    owners = {**dict.fromkeys(ORANGE, 0), 6: 1, 8: 1}
+    rich = make_state(3, owners=owners, cash={0: 1_000_000, 1: 100_000, 2: 100_000})
+    poor = make_state(3, owners=owners, cash={0: 100_000, 1: 1_000_000, 2: 100_000})
+    assert buildable_rent(rich, 0) > 0
+    assert buildable_rent(poor, 0) == buildable_rent(make_state(3, owners=owners, cash={0: 50_000}), 0) == 0
+    assert buildable_rent(rich, 1) == 0, "no whole group"
+    assert buildable_rent(make_state(3, owners=owners, cash={0: 1_000_000}, mortgaged=[16]), 0) == 0
+    built = make_state(3, owners=owners, cash={0: 1_000_000}, buildings=dict.fromkeys(ORANGE, 5))
+    assert buildable_rent(built, 0) == 0, "nothing left to build"
+    rows = {s: figures(rich, s) for s in range(3)}
+    blind = {s: (*row[:4], 0) for s, row in rows.items()}
+    assert standing(rich, 0) == chances(rows)[0] > chances(blind)[0]

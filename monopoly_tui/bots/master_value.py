@@ -14,7 +14,9 @@ worth (its players' lots, buildings and cash at face value) times the number of 
   (with the houses on them: a group without the cash to build earns little);
 - `cash`: its cash (counted in `plain` too: a negative weight would say idle cash wins less than what
   it could have bought; fitted on games of the «Сильный» that buys stepping stones, it is nearly 0,
-  where on games of the one before, which hardly traded, it was -1.6).
+  where on games of the one before, which hardly traded, it was -1.6);
+- `build`: the rent its cash would add to one of its whole groups, built on (`buildable_rent`): a group
+  bought with the cash to build it is worth more than one bought with the last of it.
 
 A player's chance is e^score over the sum of everyone's. Against the worth share alone (what «Мастер»
 scored before) the model is both better fitted and more willing to take a risk: in a game of four only a
@@ -26,22 +28,49 @@ from __future__ import annotations
 from math import exp
 
 from ..engine import GameState
-from .strong_terms import APPRAISER
-from .valuation import Appraiser, rent_income
+from .groups import colour_groups
+from .rents import lot_rents
+from .strong_terms import APPRAISER, BUILD_FLOAT
+from .valuation import Appraiser, group_threat, house_cost, rent_income
+from .visits import visit_rates
 
 PLAIN = Appraiser(group_bonus=0.0, rent_based=True, station_bonus=(0, 0, 0, 0), utility_bonus=0)
 """Face value: prices, mortgage values, buildings at resale, cash; no bonus for sets."""
-WEIGHTS = (0.932, 0.252, 2.038, -0.044)
-"""The model's weights for plain, bonus, rent and cash (see the module docstring), fitted on 14 289
-positions of 300 finished games of four «Сильный» of session 8 (`fit_master_value.py --games 300
---seed 6000`; on the «Сильный» before its session-7 buying rules they were 0.812, 0.304, 2.104, -0.043)."""
+WEIGHTS = (1.086, 0.354, 2.042, -0.365, 1.818)
+"""The model's weights for plain, bonus, rent, cash and build (see the module docstring), fitted on 14 060
+positions of 299 finished games of four «Сильный» of session 15 (`fit_master_value.py --games 300
+--seed 6000`; without build they were 1.098, 0.369, 2.050, -0.339, log-likelihood per position -0.441
+against -0.439 with it in rounds 20 to 39; session 8's, without build, 0.932, 0.252, 2.038, -0.044)."""
 
 
-def figures(state: GameState, seat: int) -> tuple[int, int, int, int]:
-    """The player's plain worth, set bonus, rent per round of visits and cash (the model's inputs)."""
+def figures(state: GameState, seat: int) -> tuple[int, ...]:
+    """The player's plain worth, set bonus, rent per round of visits, cash and the rent its cash would
+    add by building (the model's inputs)."""
     plain = max(PLAIN.worth(state, seat), 0)
     bonus = max(max(APPRAISER.worth(state, seat), 0) - plain, 0)
-    return plain, bonus, rent_income(state, seat), max(state.players[seat].cash, 0)
+    cash = max(state.players[seat].cash, 0)
+    return plain, bonus, rent_income(state, seat), cash, buildable_rent(state, seat)
+
+
+def buildable_rent(state: GameState, seat: int) -> int:
+    """The most rent per round of visits the player's cash (less «Сильный»'s float) would add to one of
+    its whole groups with no street mortgaged, built evenly (group_threat) on top of what stands there."""
+    board, owner, levels = state.board, state.owner, state.buildings
+    spare = state.players[seat].cash - BUILD_FLOAT
+    if spare <= 0:
+        return 0
+    best = 0.0
+    rents = None
+    for group, _ in colour_groups(board):
+        if any(owner[i] != seat or state.mortgaged[i] for i in group):
+            continue
+        if rents is None:
+            rents = lot_rents(state)
+        rates = visit_rates(board)
+        now = sum(rents[i] * rates[i] for i in group)
+        built = sum(levels[i] * house_cost(board, i) for i in group)
+        best = max(best, group_threat(board, group, spare + built) - now)
+    return int(best)
 
 
 def chances(rows: dict[int, tuple[int, int, int, int]]) -> dict[int, float]:
