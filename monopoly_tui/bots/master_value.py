@@ -73,7 +73,7 @@ def buildable_rent(state: GameState, seat: int) -> int:
     return int(best)
 
 
-def chances(rows: dict[int, tuple[int, int, int, int]]) -> dict[int, float]:
+def chances(rows: dict[int, tuple[int, ...]]) -> dict[int, float]:
     """Each player's chance of winning from their figures (the players still in the game)."""
     table = sum(row[0] for row in rows.values()) or 1
     scale = len(rows) / table
