@@ -60,13 +60,13 @@ def buildable_rent(state: GameState, seat: int) -> int:
     if spare <= 0:
         return 0
     best = 0.0
+    rates = visit_rates(board)
     rents = None
     for group, _ in colour_groups(board):
         if any(owner[i] != seat or state.mortgaged[i] for i in group):
             continue
         if rents is None:
             rents = lot_rents(state)
-        rates = visit_rates(board)
         now = sum(rents[i] * rates[i] for i in group)
         built = sum(levels[i] * house_cost(board, i) for i in group)
         best = max(best, group_threat(board, group, spare + built) - now)
