@@ -38,3 +38,20 @@ async def enter_game(pilot: Pilot[Any], *keys: str) -> MonopolyApp:
     if keys:
         await pilot.press(*keys)
     return app
+
+
+async def board_laid_out(pilot: Pilot[Any]) -> MonopolyApp:
+    """The app once its game screen is laid out: every square's card has its size (on a busy machine the
+    first layout may come a while after `run_test` returns, and a card read before it has no rows)."""
+    app = pilot.app
+    assert isinstance(app, MonopolyApp)
+    for _ in range(400):
+        screen = app.screen
+        squares = list(screen.query(".square")) if screen.is_mounted else []
+        if squares and all(square.outer_size.height and square.outer_size.width for square in squares):
+            break
+        await pilot.pause(0.05)
+    else:
+        raise AssertionError("the board's squares were never laid out")
+    await pilot.pause()
+    return app

@@ -7,6 +7,7 @@ colour system of the app's console (16 colours under TERM=linux)."""
 from __future__ import annotations
 
 import pytest
+from pilots import board_laid_out
 from rich.color import Color, ColorSystem
 from table import late_game
 from textual.geometry import Region
@@ -95,7 +96,7 @@ async def test_every_square_and_every_owner_stays_distinguishable(
     state = late_game()
     app = MonopolyApp(load_board(), position=state, autosave=False)
     async with app.run_test(size=(120, 36)) as pilot:
-        await pilot.pause()
+        await board_laid_out(pilot)
         system = color_system(app)
         assert system == (ColorSystem.STANDARD if term == "linux" else ColorSystem.EIGHT_BIT)
         for theme in THEMES:

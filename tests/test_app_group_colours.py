@@ -12,6 +12,7 @@ import re
 
 import pytest
 from factory import make_state
+from pilots import board_laid_out
 from rich.color import Color, ColorSystem
 from rich.style import Style
 from table import MORTGAGED, late_game
@@ -76,7 +77,7 @@ async def test_the_eight_groups_show_eight_colours_apart_from_the_cards(
     state = late_game()
     board = state.board
     async with sixteen_colour_app(monkeypatch, state).run_test(size=(120, 36)) as pilot:
-        app = pilot.app
+        app = await board_laid_out(pilot)
         app.theme = theme
         await pilot.pause()
         chest = card(app, 2)  # Общественная казна: no group, no owner, nobody on it
@@ -101,7 +102,7 @@ async def test_every_card_stands_apart_from_its_neighbours(
     other (the side columns), the upper card's last row and the lower card's strip differ all along (but
     where a corner's line meets it)."""
     async with sixteen_colour_app(monkeypatch, late_game()).run_test(size=(120, 36)) as pilot:
-        app = pilot.app
+        app = await board_laid_out(pilot)
         app.theme = theme
         await pilot.pause()
         for row in ([*range(20, 30)], [*range(10, 0, -1)]):  # left to right, the corners last
@@ -129,7 +130,7 @@ async def test_owners_and_tokens_keep_colours_of_their_own(
         positions=dict.fromkeys(range(players), everyone_on),
     )
     async with sixteen_colour_app(monkeypatch, state).run_test(size=(160, 50)) as pilot:
-        app = pilot.app
+        app = await board_laid_out(pilot)
         for theme in ("textual-dark", "textual-light"):
             app.theme = theme
             await pilot.pause()
@@ -188,8 +189,7 @@ async def test_the_players_lots_and_a_deed_show_the_groups_in_the_colours_of_the
     state = late_game()
     board = state.board
     async with sixteen_colour_app(monkeypatch, state).run_test(size=(160, 50)) as pilot:
-        app = pilot.app
-        await pilot.pause()
+        app = await board_laid_out(pilot)
         ring = {
             square.group: card(app, index)[0][0][2]
             for index, square in enumerate(board.squares)
