@@ -316,6 +316,15 @@ class Checked(StrongBot):
         expected = StrongBot._offer(self._fresh(), state, seat, spare, wished)
         offer = super()._offer(state, seat, spare, wished)
         assert offer == expected, (state.round, seat, offer, expected)
+        reach = self._no_offer[6] if self._no_offer is not None else None
+        if offer is None and reach is not None:
+            # The reach noted (the last one's, when it still holds) reads what a fresh one reads.
+            fresh = Reach.of(state, seat, wished)
+            squares = tuple(range(len(state.owner)))
+            assert reach.owners(squares) == fresh.owners(squares)
+            assert reach.prices(squares) == fresh.prices(squares)
+            assert reach[4:] == fresh[4:] and reach[:2] == fresh[:2]
+            self.checks["reach"] += 1
         self.checks["offer, after a search that found none" if remembered else "offer"] += 1
         return offer
 
@@ -336,6 +345,7 @@ def test_the_offers_searches_that_found_none_change_no_offer() -> None:
         play_game(board(), NAMES[:4], bots, seed, checked=False)
     assert Checked.checks["offer, after a search that found none"] > 1000
     assert Checked.checks["floor"] > 1000
+    assert Checked.checks["reach"] > 500
 
 
 def test_an_offer_search_is_made_again_once_a_street_of_seat_would_complete_the_partners_group() -> None:

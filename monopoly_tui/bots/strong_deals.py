@@ -112,6 +112,8 @@ class StrongDealer(BotBase):
         reserve = cash - spare
         none = self._no_offer
         tries = self._tries(state, wished)
+        stones: list[tuple[int, Terms, int]] | None = None  # (worked out once, here or below)
+        held: Reach | None = None  # the last search's reach, when it reads the same holdings now
         if none is not None and none[0] == seat:
             reach = none[6]
             if reach is not None:
@@ -120,13 +122,11 @@ class StrongDealer(BotBase):
                 # wishes, and the same holdings where it reads them (the partners' cash counts only
                 # for an offer in reach).
                 least = none[7]
-                if (
-                    spare < least
-                    and none[8] == tries
-                    and (unchanged(state, none[1]) or reach.holds(state, seat, wished))
-                    and none[9]
-                    == [(terms, tried) for _, terms, tried in self._stone_offers(state, seat, reserve)]
-                ):
+                if unchanged(state, none[1]) or reach.holds(state, seat, wished):
+                    held = reach
+                if spare < least and none[8] == tries and held is not None:
+                    stones = self._stone_offers(state, seat, reserve)
+                if stones is not None and none[9] == [(terms, tried) for _, terms, tried in stones]:
                     floor = NEVER if least == NEVER else least + reserve
                     self._floor = (state, seat, reserve, wished, self._asks, floor)
                     return None
@@ -153,7 +153,8 @@ class StrongDealer(BotBase):
                         self._asked[wish.lots] = (tried + 1, state.round)
                         self._asks += 1
                         return offer
-        stones = self._stone_offers(state, seat, reserve)
+        if stones is None:
+            stones = self._stone_offers(state, seat, reserve)
         for needs, terms, tried in stones:
             floor = min(floor, needs)
             if needs <= cash:
@@ -163,7 +164,9 @@ class StrongDealer(BotBase):
                     self._asks += 1
                     return offer
         # With no offer in reach of the cash (floor > cash), what the search read of the holdings is noted.
-        reach = Reach.of(state, seat, wished) if floor > cash else None
+        # (A reach that holds now is what Reach.of would find: the same wishes, and the same owners,
+        # mortgages and buildings where it reads them.)
+        reach = (held or Reach.of(state, seat, wished)) if floor > cash else None
         least = NEVER if floor == NEVER else floor - reserve
         others = _others_cash(state, seat)
         asked = [(stone, tried) for _, stone, tried in stones]
