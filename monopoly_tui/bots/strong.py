@@ -26,6 +26,7 @@ from ..engine import (
     GameState,
     PlaceBuilding,
     SellBuilding,
+    Unmortgage,
     is_legal,
     why_illegal,
 )
@@ -131,14 +132,20 @@ class StrongBot(StrongDealer):
         # own throws are over: a lift made before the throw is mortgaged again when the throw lands on
         # a rent the rest of the cash cannot pay (the interest lost for nothing).
         costs = lift_costs(state)
-        lifts = [
-            lift_of(seat, i)
-            for i in look.pledged
-            if cash - costs[i] >= reserve and unmortgage_problem(state, seat, i) is None
-        ]
-        waiting = bool(lifts) and state.turn == seat and state.phase != "end_turn"
-        if waiting:
-            lifts = []  # asked again once the throw is made: no rest noted below
+        lifts: list[Unmortgage] = []
+        if state.turn == seat and state.phase != "end_turn":
+            # Asked again once the throw is made (no rest noted below) if there is any lift.
+            waiting = any(
+                cash - costs[i] >= reserve and unmortgage_problem(state, seat, i) is None
+                for i in look.pledged
+            )
+        else:
+            waiting = False
+            lifts = [
+                lift_of(seat, i)
+                for i in look.pledged
+                if cash - costs[i] >= reserve and unmortgage_problem(state, seat, i) is None
+            ]
         for lift in lifts:
             whole = owns_group(state, seat, colour_group(state.board, lift.square))
             if whole and cash - costs[lift.square] >= reserve:

@@ -111,7 +111,7 @@ class StrongDealer(BotBase):
         cash = state.players[seat].cash
         reserve = cash - spare
         none = self._no_offer
-        tries = self._tries(state, wished)
+        tries: list[tuple[Wish, int]] | None = None  # (worked out once, when first needed)
         stones: list[tuple[int, Terms, int]] | None = None  # (worked out once, here or below)
         held: Reach | None = None  # the last search's reach, when it reads the same holdings now
         if none is not None and none[0] == seat:
@@ -124,8 +124,10 @@ class StrongDealer(BotBase):
                 least = none[7]
                 if unchanged(state, none[1]) or reach.holds(state, seat, wished):
                     held = reach
-                if spare < least and none[8] == tries and held is not None:
-                    stones = self._stone_offers(state, seat, reserve)
+                if spare < least and held is not None:
+                    tries = self._tries(state, wished)
+                    if none[8] == tries:
+                        stones = self._stone_offers(state, seat, reserve)
                 if stones is not None and none[9] == [(terms, tried) for _, terms, tried in stones]:
                     floor = NEVER if least == NEVER else least + reserve
                     self._floor = (state, seat, reserve, wished, self._asks, floor)
@@ -138,6 +140,8 @@ class StrongDealer(BotBase):
                 and unchanged(state, none[1])
             ):
                 return None
+        if tries is None:
+            tries = self._tries(state, wished)
         floor = NEVER
         for wish, tried in tries:
             for needs, terms, theirs in self._candidates(
