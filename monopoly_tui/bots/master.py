@@ -33,6 +33,7 @@ from typing import ClassVar
 from ..engine import (
     AcceptTrade,
     Action,
+    Build,
     Buy,
     Decline,
     GameState,
@@ -87,6 +88,8 @@ class MasterBot(StrongBot):
         """The holdings, round and seat when deals were last looked for."""
         self._preempted: tuple[int, tuple[int, ...]] | None = None
         """The round and the streets of the last pre-emptive offer (not made twice in a round)."""
+        self._building: tuple[int, int, bool] | None = None
+        """The round and turn of the last building decision played out, and whether it was to build."""
 
     @property
     def effort(self) -> Effort:
@@ -166,6 +169,20 @@ class MasterBot(StrongBot):
         return chosen.action or reject
 
     # --- the turn's decisions --------------------------------------------------------------------------
+
+    def manage_now(self, state: GameState, seat: int) -> Action | None:
+        """«Сильный»'s manage action; the first house it would build in a turn is played out against
+        building nothing that turn ("not now": no manage action until the next turn)."""
+        action = super().manage_now(state, seat)
+        if not isinstance(action, Build):
+            return action
+        now = (state.round, state.turn)
+        known = self._building
+        if known is None or known[:2] != now:
+            choices = [Choice(action), Choice(None, patient=True)]
+            build = self._pick(state, seat, choices, salt=5).action is not None
+            self._building = known = (*now, build)
+        return action if known[2] else None
 
     def wants_to_buy(self, state: GameState, seat: int, square: int) -> bool:
         strong = super().wants_to_buy(state, seat, square)
