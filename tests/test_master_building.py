@@ -33,8 +33,16 @@ def test_the_first_house_of_a_turn_is_played_out_once() -> None:
     first = bot.manage_now(state, 0)
     assert bot.looked_ahead == 1
     assert bot.manage_now(state, 0) == first and bot.looked_ahead == 1  # the same turn: decided
-    bot.manage_now(builder(turn=1), 0)
-    assert bot.looked_ahead == 2  # another turn: played out again
+    bot.manage_now(builder(round=2), 0)
+    assert bot.looked_ahead == 2  # its next turn: played out again
+
+
+def test_on_another_players_turn_it_builds_as_strong_without_playing_out() -> None:
+    """The app asks the seats not on move to manage on its own thread: no playouts there."""
+    state = builder(turn=1)
+    bot = master(0, LIGHT)
+    assert bot.manage_now(state, 0) == StrongBot(1, 0).manage_now(state, 0)
+    assert bot.looked_ahead == 0
 
 
 @pytest.mark.parametrize("taken", [0, 1])

@@ -171,10 +171,12 @@ class MasterBot(StrongBot):
     # --- the turn's decisions --------------------------------------------------------------------------
 
     def manage_now(self, state: GameState, seat: int) -> Action | None:
-        """«Сильный»'s manage action; the first house it would build in a turn is played out against
-        building nothing that turn ("not now": no manage action until the next turn)."""
+        """«Сильный»'s manage action; on its own turn, the first house it would build is played out
+        against building nothing that turn ("not now": no manage action until the next turn). On another
+        player's turn it builds as «Сильный»: the app asks those actions between turns on its own thread,
+        where a decision played out would hold the screen."""
         action = super().manage_now(state, seat)
-        if not isinstance(action, Build):
+        if not isinstance(action, Build) or state.turn != seat:
             return action
         now = (state.round, state.turn)
         known = self._building
