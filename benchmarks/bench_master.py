@@ -37,7 +37,7 @@ from monopoly_tui.tournament import wilson
 PLAYERS = 4
 BUDGET = {"readable": 1.0, "fast": 0.5, "instant": 0.25}
 """Seconds a decision may take at each pace of the app (readable: the issue's «≤ 1 s»)."""
-KINDS = {1: "buy", 2: "auction", 3: "answer a trade", 6: "offer a trade"}
+KINDS = {1: "buy", 2: "auction", 3: "answer a trade", 5: "build", 6: "offer a trade"}
 """The lookahead's salts, by decision."""
 
 

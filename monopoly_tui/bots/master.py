@@ -1,11 +1,11 @@
 """«Мастер»: «Сильный» that looks ahead.
 
 For the decisions that matter — the trades it offers and the ones it answers, how high to go in an
-auction, buying a lot «Сильный» would leave — it lists a few candidate choices, the one
-«Сильный» would make first, and plays each on from the position (bots/master_lookahead.py: Monte-Carlo
-playouts with common dice, «Сильный» in every seat, each scored by the chance of winning from where it
-stops, bots/master_value.py). It takes another candidate only when the playouts
-show it clearly better, pair by pair; everything else it decides as «Сильный». Leaving jail too: in 60
+auction, buying a lot «Сильный» would leave, the first house of its own turn — it lists a few candidate
+choices, the one «Сильный» would make first, and plays each on from the position
+(bots/master_lookahead.py: Monte-Carlo playouts with common dice, «Сильный» in every seat, each scored by
+the chance of winning from where it stops, bots/master_value.py). It takes another candidate only when
+the playouts show it clearly better, pair by pair; everything else it decides as «Сильный». Leaving jail too: in 60
 jail decisions of benchmark games played out, the playouts never found the other choice better.
 
 Its edge is in trading. Between «Сильный» players hardly any deal is made (each wants to gain at least
@@ -33,6 +33,7 @@ from typing import ClassVar
 from ..engine import (
     AcceptTrade,
     Action,
+    Build,
     Buy,
     Decline,
     GameState,
@@ -87,6 +88,8 @@ class MasterBot(StrongBot):
         """The holdings, round and seat when deals were last looked for."""
         self._preempted: tuple[int, tuple[int, ...]] | None = None
         """The round and the streets of the last pre-emptive offer (not made twice in a round)."""
+        self._building: tuple[int, int, bool] | None = None
+        """The round and turn of the last building decision played out, and whether it was to build."""
 
     @property
     def effort(self) -> Effort:
@@ -166,6 +169,22 @@ class MasterBot(StrongBot):
         return chosen.action or reject
 
     # --- the turn's decisions --------------------------------------------------------------------------
+
+    def manage_now(self, state: GameState, seat: int) -> Action | None:
+        """«Сильный»'s manage action; on its own turn, the first house it would build is played out
+        against building nothing that turn ("not now": no manage action until the next turn). On another
+        player's turn it builds as «Сильный»: the app asks those actions between turns on its own thread,
+        where a decision played out would hold the screen."""
+        action = super().manage_now(state, seat)
+        if not isinstance(action, Build) or state.turn != seat:
+            return action
+        now = (state.round, state.turn)
+        known = self._building
+        if known is None or known[:2] != now:
+            choices = [Choice(action), Choice(None, patient=True)]
+            build = self._pick(state, seat, choices, salt=5).action is not None
+            self._building = known = (*now, build)
+        return action if known[2] else None
 
     def wants_to_buy(self, state: GameState, seat: int, square: int) -> bool:
         strong = super().wants_to_buy(state, seat, square)
