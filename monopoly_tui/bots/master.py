@@ -5,8 +5,9 @@ auction, buying a lot «Сильный» would leave, the first house of its own
 choices, the one «Сильный» would make first, and plays each on from the position
 (bots/master_lookahead.py: Monte-Carlo playouts with common dice, «Сильный» in every seat, each scored by
 the chance of winning from where it stops, bots/master_value.py). It takes another candidate only when
-the playouts show it clearly better, pair by pair; everything else it decides as «Сильный». Leaving jail too: in 60
-jail decisions of benchmark games played out, the playouts never found the other choice better.
+the playouts show it clearly better, pair by pair; everything else it decides as «Сильный». Leaving
+jail too: in 60 jail decisions of benchmark games played out, the playouts never found the other choice
+better.
 
 Its edge is in trading. Between «Сильный» players hardly any deal is made (each wants to gain at least
 as much as the other); «Мастер» also looks for the deals its partner would accept
