@@ -132,20 +132,18 @@ class StrongBot(StrongDealer):
         # own throws are over: a lift made before the throw is mortgaged again when the throw lands on
         # a rent the rest of the cash cannot pay (the interest lost for nothing).
         costs = lift_costs(state)
+        affordable = (
+            i
+            for i in look.pledged
+            if cash - costs[i] >= reserve and unmortgage_problem(state, seat, i) is None
+        )
         lifts: list[Unmortgage] = []
         if state.turn == seat and state.phase != "end_turn":
             # Asked again once the throw is made (no rest noted below) if there is any lift.
-            waiting = any(
-                cash - costs[i] >= reserve and unmortgage_problem(state, seat, i) is None
-                for i in look.pledged
-            )
+            waiting = next(affordable, None) is not None
         else:
             waiting = False
-            lifts = [
-                lift_of(seat, i)
-                for i in look.pledged
-                if cash - costs[i] >= reserve and unmortgage_problem(state, seat, i) is None
-            ]
+            lifts = [lift_of(seat, i) for i in affordable]
         for lift in lifts:
             whole = owns_group(state, seat, colour_group(state.board, lift.square))
             if whole and cash - costs[lift.square] >= reserve:
