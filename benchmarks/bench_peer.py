@@ -15,18 +15,26 @@ four «Простой»; the engine alone, replaying those same games' recorded 
 checked `apply` (no bots); our loop with four «Сильный». The machine is shared, so every figure of
 ours is divided by the peer's figure of the same round, and the median of those ratios is reported.
 `--cpu` times every run, the peer's too, by the CPU time of its process instead of the wall clock.
+
+`--one-process` plays both in this one interpreter instead, game by game: a game of the peer, then one
+of ours (three of the peer's to two of ours, so that each round plays all of both sets), each timed by
+the CPU time of the process. A run of either side lasts about a second, and on this shared machine the
+speed of a core drifts from one second to the next (fresh interpreters alternated run by run gave
+ratios spreading by 1.5x); alternated a game at a time, both sides meet the same drift. The peer is
+imported from DIR as its timing script imports it (its event log off, its throws counted the same way).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import shlex
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from inspect import signature
 from pathlib import Path
 from typing import Any
@@ -148,7 +156,17 @@ def main(argv: list[str] | None = None) -> None:
         "--cpu", action="store_true", help="time the runs by CPU time, ours and the peer's (steadier)"
     )
     parser.add_argument("--measure", choices=KINDS, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--one-process", action="store_true", help="alternate game by game in this interpreter (steadiest)"
+    )
     args = parser.parse_args(argv)
+    if args.one_process:
+        if args.peer is None or not (args.peer / "monopoly").is_dir():
+            parser.error("--peer DIR: a checkout of gamescomputersplay/monopoly is needed (see --help)")
+        if args.before is not None:
+            parser.error("--before needs fresh interpreters: leave out --one-process")
+        one_process(args.peer, args.only or list(KINDS), args)
+        return
     if args.cpu:
         CLOCK[0] = time.process_time
     if args.measure:
@@ -194,6 +212,109 @@ def main(argv: list[str] | None = None) -> None:
                 f"  {'':<44} {statistics.median(speedups[kind]):.2f}x the earlier version "
                 f"(runs {low:.2f}..{high:.2f})"
             )
+
+
+class Peer:
+    """The peer's games in this interpreter, as its timing script plays them: its event log off, its
+    dice throws counted by a wrapper of its `Dice.roll`; game i is the script's i-th (seeds i+1, 1000+i)."""
+
+    def __init__(self, folder: Path) -> None:
+        sys.path.insert(0, str(folder.resolve()))
+        log_settings = importlib.import_module("monopoly.log_settings")
+        log_settings.LogSettings.KEEP_GAME_LOG = False
+        log_settings.LogSettings.init_logs()
+        dice = importlib.import_module("monopoly.core.dice")
+        self.game = importlib.import_module("monopoly.core.game").monopoly_game
+        self.throws = 0
+        roll = dice.Dice.roll
+
+        def counted_roll(die: Any, *args: Any, **kwargs: Any) -> Any:
+            self.throws += 1
+            return roll(die, *args, **kwargs)
+
+        dice.Dice.roll = counted_roll
+
+    def play(self, i: int) -> tuple[int, float]:
+        """Its throws and CPU seconds in game i."""
+        before = self.throws
+        start = time.process_time()
+        self.game((i + 1, 1000 + i))
+        return self.throws - before, time.process_time() - start
+
+
+def our_units(kind: str, games: int) -> list[Callable[[], tuple[int, float]]]:
+    """Our games of `kind` one by one, each a call giving its throws and CPU seconds: the bots' games as
+    `simulate` plays them, or (replay) those of four «Простой» recorded first and replayed through `apply`."""
+    board = load_board()
+    level: BotKind = "strong" if kind == "strong" else "simple"
+
+    def bots_unit(seed: int) -> Callable[[], tuple[int, float]]:
+        def run() -> tuple[int, float]:
+            bots = [make_bot(level, seed, seat) for seat in range(PLAYERS)]
+            start = time.process_time()
+            _, stats = play_game(board, names(level), bots, seed, board.rules, **FAST_PATH)
+            return stats.rolls, time.process_time() - start
+
+        return run
+
+    if kind != "replay":
+        return [bots_unit(seed) for seed in range(games)]
+    units: list[Callable[[], tuple[int, float]]] = []
+    for seed in range(games):
+        actions: list[Action] = []
+        bots = [Recorder(make_bot("simple", seed, seat), actions) for seat in range(PLAYERS)]
+        _, stats = play_game(board, names("simple"), bots, seed, board.rules)
+
+        def replay(
+            seed: int = seed, actions: list[Action] = actions, rolls: int = stats.rolls
+        ) -> tuple[int, float]:
+            start = time.process_time()
+            state = new_game(board, names("simple"), seed=seed)
+            for action in actions:
+                state = apply(state, action)
+            return rolls, time.process_time() - start
+
+        units.append(replay)
+    return units
+
+
+def one_process(folder: Path, kinds: list[str], args: argparse.Namespace) -> None:
+    """--one-process: each round plays, for each of our kinds, all of the peer's games and all of ours
+    interleaved (the peer's spread evenly among ours) and divides our throws per CPU second by the
+    peer's of the same interleaving; the median of the rounds' ratios is shown."""
+    peer = Peer(folder)
+    units = {kind: our_units(kind, args.strong_games if kind == "strong" else args.games) for kind in kinds}
+    figures: dict[str, list[float]] = {kind: [] for kind in kinds}
+    peers: dict[str, list[float]] = {kind: [] for kind in kinds}
+    ratios: dict[str, list[float]] = {kind: [] for kind in kinds}
+    for _ in range(args.rounds):
+        for kind in kinds:
+            ours, theirs = [0, 0.0], [0, 0.0]
+            mine = units[kind]
+            for i in range(args.peer_games):
+                throws, seconds = peer.play(i)
+                theirs[0] += throws
+                theirs[1] += seconds
+                # our games spread among the peer's: ours j is played after the peer's i where j turns
+                for j in range(len(mine) * i // args.peer_games, len(mine) * (i + 1) // args.peer_games):
+                    throws, seconds = mine[j]()
+                    ours[0] += throws
+                    ours[1] += seconds
+            figures[kind].append(ours[0] / ours[1])
+            peers[kind].append(theirs[0] / theirs[1])
+            ratios[kind].append(figures[kind][-1] / peers[kind][-1])
+    print(
+        f"{args.rounds} rounds in one process, game by game; our games: seeds 0..{args.games - 1} "
+        f"({args.strong_games} with strong bots), the peer's: {args.peer_games}; throws per CPU second:"
+    )
+    every_peer = [figure for kind in kinds for figure in peers[kind]]
+    print(f"  {LABELS['peer']:<44} median {statistics.median(every_peer):9,.0f}   ratio 1")
+    for kind in kinds:
+        low, high = min(ratios[kind]), max(ratios[kind])
+        print(
+            f"  {LABELS[kind]:<44} median {statistics.median(figures[kind]):9,.0f}   "
+            f"ratio {statistics.median(ratios[kind]):.3f} (runs {low:.3f}..{high:.3f})"
+        )
 
 
 if __name__ == "__main__":
