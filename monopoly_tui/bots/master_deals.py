@@ -84,27 +84,22 @@ def deals(state: GameState, seat: int, wishes: tuple[Wish, ...], most: int) -> l
     loose = [i for i in lots_of(state, seat) if not owns_group(state, seat, colour_group(board, i))]
     for wish in wishes:
         worth = APPRAISER.group_worth(board, wish.group)
-        options: list[tuple[int, ...]] = [()]
-        options += [
-            (i,)
-            for i in loose
-            if i not in wish.group
-            and not (
-                completes_group(state, wish.partner, i)
-                and APPRAISER.group_worth(board, colour_group(board, i)) > worth
-            )
-        ]
-        for give in options:
+        options: list[tuple[tuple[int, ...], int]] = [((), 0)]
+        # each: what seat gives, and the worth of the group it completes for the partner (0: none)
+        for i in loose:
+            if i in wish.group:
+                continue
+            handed = 0
+            if completes_group(state, wish.partner, i):
+                handed = APPRAISER.group_worth(board, colour_group(board, i))
+            if handed <= worth:
+                options.append(((i,), handed))
+        for give, handed in options:
             offer = cheapest(state, seat, wish.partner, give, wish.lots)
             if offer is None:
                 continue
             mine, _ = gains(APPRAISER, state, offer)
-            merit = mine - sum(
-                APPRAISER.group_worth(state.board, colour_group(state.board, i))
-                for i in give
-                if completes_group(state, wish.partner, i)
-            )
-            found.append(Deal(offer, merit))
+            found.append(Deal(offer, mine - handed))
     found.sort(key=lambda d: -d.merit)
     return [d.offer for d in found[:most]]
 
