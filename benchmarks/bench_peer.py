@@ -141,6 +141,30 @@ def child(args: Sequence[str], cwd: Path | None = None, package: Path | None = N
     return float(out.stdout.split()[-1])
 
 
+def show(
+    peer: list[float],
+    kinds: list[str],
+    figures: dict[str, list[float]],
+    ratios: dict[str, list[float]],
+    speedups: dict[str, list[float]] | None = None,
+) -> None:
+    """Print the peer's median and, for each kind of ours, its median, its ratios to the peer and (with
+    --before) its speed-ups over the earlier version."""
+    print(f"  {LABELS['peer']:<44} median {statistics.median(peer):9,.0f}   ratio 1")
+    for kind in kinds:
+        low, high = min(ratios[kind]), max(ratios[kind])
+        print(
+            f"  {LABELS[kind]:<44} median {statistics.median(figures[kind]):9,.0f}   "
+            f"ratio {statistics.median(ratios[kind]):.3f} (runs {low:.3f}..{high:.3f})"
+        )
+        if speedups and speedups[kind]:
+            low, high = min(speedups[kind]), max(speedups[kind])
+            print(
+                f"  {'':<44} {statistics.median(speedups[kind]):.2f}x the earlier version "
+                f"(runs {low:.2f}..{high:.2f})"
+            )
+
+
 def main(argv: list[str] | None = None) -> None:
     print("$ python " + shlex.join(sys.argv))
     parser = argparse.ArgumentParser(prog="python benchmarks/bench_peer.py", description=__doc__)
@@ -160,9 +184,9 @@ def main(argv: list[str] | None = None) -> None:
         "--one-process", action="store_true", help="alternate game by game in this interpreter (steadiest)"
     )
     args = parser.parse_args(argv)
+    if args.measure is None and (args.peer is None or not (args.peer / "monopoly").is_dir()):
+        parser.error("--peer DIR: a checkout of gamescomputersplay/monopoly is needed (see --help)")
     if args.one_process:
-        if args.peer is None or not (args.peer / "monopoly").is_dir():
-            parser.error("--peer DIR: a checkout of gamescomputersplay/monopoly is needed (see --help)")
         if args.before is not None:
             parser.error("--before needs fresh interpreters: leave out --one-process")
         one_process(args.peer, args.only or list(KINDS), args)
@@ -173,8 +197,6 @@ def main(argv: list[str] | None = None) -> None:
         games = args.strong_games if args.measure == "strong" else args.games
         print(measure(args.measure, games))
         return
-    if args.peer is None or not (args.peer / "monopoly").is_dir():
-        parser.error("--peer DIR: a checkout of gamescomputersplay/monopoly is needed (see --help)")
     kinds = args.only or list(KINDS)
     me = [str(Path(__file__).resolve())]
     common = ["--games", str(args.games), "--strong-games", str(args.strong_games)]
@@ -199,19 +221,7 @@ def main(argv: list[str] | None = None) -> None:
         f"({args.strong_games} with strong bots), the peer's: {args.peer_games}; throws per second"
         f"{' (by CPU time)' if args.cpu else ''}:"
     )
-    print(f"  {LABELS['peer']:<44} median {statistics.median(figures['peer']):9,.0f}   ratio 1")
-    for kind in kinds:
-        low, high = min(ratios[kind]), max(ratios[kind])
-        print(
-            f"  {LABELS[kind]:<44} median {statistics.median(figures[kind]):9,.0f}   "
-            f"ratio {statistics.median(ratios[kind]):.3f} (runs {low:.3f}..{high:.3f})"
-        )
-        if speedups[kind]:
-            low, high = min(speedups[kind]), max(speedups[kind])
-            print(
-                f"  {'':<44} {statistics.median(speedups[kind]):.2f}x the earlier version "
-                f"(runs {low:.2f}..{high:.2f})"
-            )
+    show(figures["peer"], kinds, figures, ratios, speedups)
 
 
 class Peer:
@@ -307,14 +317,7 @@ def one_process(folder: Path, kinds: list[str], args: argparse.Namespace) -> Non
         f"{args.rounds} rounds in one process, game by game; our games: seeds 0..{args.games - 1} "
         f"({args.strong_games} with strong bots), the peer's: {args.peer_games}; throws per CPU second:"
     )
-    every_peer = [figure for kind in kinds for figure in peers[kind]]
-    print(f"  {LABELS['peer']:<44} median {statistics.median(every_peer):9,.0f}   ratio 1")
-    for kind in kinds:
-        low, high = min(ratios[kind]), max(ratios[kind])
-        print(
-            f"  {LABELS[kind]:<44} median {statistics.median(figures[kind]):9,.0f}   "
-            f"ratio {statistics.median(ratios[kind]):.3f} (runs {low:.3f}..{high:.3f})"
-        )
+    show([figure for kind in kinds for figure in peers[kind]], kinds, figures, ratios)
 
 
 if __name__ == "__main__":
