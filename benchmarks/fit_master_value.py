@@ -2,11 +2,11 @@
 `python benchmarks/fit_master_value.py`.
 
 Plays N games of four «Сильный» (seeds S..S+N-1, round limit 200), takes the position at the start of
-every round (each player's figures: plain worth, set bonus, rent, cash) and who won the game, and fits
-the conditional logit of master_value.py by Newton's method: P(i wins) = e^(w·x_i) / Σ_j e^(w·x_j), x
-the figures as shares of the table's face value times the players left. Prints the weights (to copy into
-WEIGHTS), the log-likelihood per position against the worth share alone and against chance, and how often
-the favourite won, by stage of the game. Unfinished games are left out.
+every round (each player's figures: plain worth, set bonus, rent, cash, build, houses) and who won the
+game, and fits the conditional logit of master_value.py by Newton's method: P(i wins) = e^(w·x_i) /
+Σ_j e^(w·x_j), x the figures as master_value.inputs makes them. Prints the weights (to copy into
+WEIGHTS), the log-likelihood per position against the worth share alone and against chance, and how
+often the favourite won, by stage of the game. Unfinished games are left out.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from math import exp, log
 
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.bots import make_bot, play_game
-from monopoly_tui.bots.master_value import figures
+from monopoly_tui.bots.master_value import figures, inputs
 from monopoly_tui.bots.strong_terms import APPRAISER
 from monopoly_tui.engine import Action, GameState
 
@@ -28,14 +28,13 @@ Position = tuple[int, Rows, int]
 """Round, each player's inputs, the winner."""
 
 
-def inputs(state: GameState) -> tuple[Rows, Rows]:
+def position_inputs(state: GameState) -> tuple[Rows, Rows]:
     """The model's inputs for every player still in, and the worth share alone (the old score)."""
     raw = {s: figures(state, s) for s in state.active_seats}
     n = len(raw)
-    table = sum(r[0] for r in raw.values()) or 1
     worth = {s: max(APPRAISER.worth(state, s), 0) for s in raw}
     whole = sum(worth.values()) or 1
-    model = {s: tuple(n * x / table for x in r) for s, r in raw.items()}
+    model = inputs(raw)
     share: Rows = {s: (n * worth[s] / whole,) for s in raw}
     return model, share
 
@@ -49,7 +48,7 @@ def one_game(seed: int) -> list[tuple[int, Rows, Rows, int]]:
     def observe(action: Action, after: GameState) -> None:
         if after.round != last[0] and after.phase == "roll":
             last[0] = after.round
-            seen.append((after.round, *inputs(after)))
+            seen.append((after.round, *position_inputs(after)))
 
     final, _ = play_game(
         board, [f"p{i}" for i in range(4)], bots, seed, board.rules, 200, checked=False, observe=observe
@@ -128,7 +127,11 @@ def main(argv: list[str] | None = None) -> None:
     old = fit(share)
     finished = sum(1 for g in games if g)
     print(f"{len(positions)} positions of {finished} finished games of {args.games} (four «Сильный»)")
-    print("  WEIGHTS = (" + ", ".join(f"{w:.3f}" for w in weights) + ")  # plain, bonus, rent, cash, build")
+    print(
+        "  WEIGHTS = ("
+        + ", ".join(f"{w:.3f}" for w in weights)
+        + ")  # plain, bonus, rent, cash, build, houses"
+    )
     print(f"  the worth share alone: weight {old[0]:.3f}")
     for low, high in ((1, 10), (10, 20), (20, 40), (40, 201)):
         stage = [i for i, p in enumerate(positions) if low <= p[0] < high]
