@@ -6,7 +6,8 @@ every round (each player's figures: plain worth, set bonus, rent, cash, build, h
 game, and fits the conditional logit of master_value.py by Newton's method: P(i wins) = e^(w·x_i) /
 Σ_j e^(w·x_j), x the figures as master_value.inputs makes them. Prints the weights (to copy into
 WEIGHTS), the log-likelihood per position against the worth share alone and against chance, and how
-often the favourite won, by stage of the game. Unfinished games are left out.
+often the favourite won, by stage of the game; with --test-games, the same for games held out of the
+fit. Unfinished games are left out.
 """
 
 from __future__ import annotations
@@ -116,15 +117,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=6000)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--test-games", type=int, default=0, help="games held out of the fit, scored by its weights"
+    )
+    parser.add_argument("--test-seed", type=int, default=7000)
     args = parser.parse_args(argv)
-    seeds = range(args.seed, args.seed + args.games)
     with ProcessPoolExecutor(args.jobs) as pool:
-        games = list(pool.map(one_game, seeds))
+        games = list(pool.map(one_game, range(args.seed, args.seed + args.games)))
+        tests = list(pool.map(one_game, range(args.test_seed, args.test_seed + args.test_games)))
     positions = [p for g in games for p in g]
-    model = [(m, w) for _, m, _, w in positions]
-    share = [(s, w) for _, _, s, w in positions]
-    weights = fit(model)
-    old = fit(share)
+    weights = fit([(m, w) for _, m, _, w in positions])
+    old = fit([(s, w) for _, _, s, w in positions])
     finished = sum(1 for g in games if g)
     print(f"{len(positions)} positions of {finished} finished games of {args.games} (four «Сильный»)")
     print(
@@ -133,7 +136,19 @@ def main(argv: list[str] | None = None) -> None:
         + ")  # plain, bonus, rent, cash, build, houses"
     )
     print(f"  the worth share alone: weight {old[0]:.3f}")
-    for low, high in ((1, 10), (10, 20), (20, 40), (40, 201)):
+    stages(positions, weights, old)
+    if args.test_games:
+        held = [p for g in tests for p in g]
+        last = args.test_seed + args.test_games - 1
+        print(f"  held out: {len(held)} positions of games {args.test_seed}..{last}")
+        stages(held, weights, old)
+
+
+def stages(positions: list[tuple[int, Rows, Rows, int]], weights: list[float], old: list[float]) -> None:
+    """How likely the fitted weights (and the worth share's) make each position's winner, by stage."""
+    model = [(m, w) for _, m, _, w in positions]
+    share = [(s, w) for _, _, s, w in positions]
+    for low, high in ((1, 10), (10, 20), (20, 40), (40, 201), (1, 201)):
         stage = [i for i, p in enumerate(positions) if low <= p[0] < high]
         if not stage:
             continue
