@@ -2,11 +2,12 @@
 `python benchmarks/fit_master_value.py`.
 
 Plays N games of four «Сильный» (seeds S..S+N-1, round limit 200), takes the position at the start of
-every round (each player's figures: plain worth, set bonus, rent, cash) and who won the game, and fits
-the conditional logit of master_value.py by Newton's method: P(i wins) = e^(w·x_i) / Σ_j e^(w·x_j), x
-the figures as shares of the table's face value times the players left. Prints the weights (to copy into
-WEIGHTS), the log-likelihood per position against the worth share alone and against chance, and how often
-the favourite won, by stage of the game. Unfinished games are left out.
+every round (each player's figures: plain worth, set bonus, rent, cash, build, houses) and who won the
+game, and fits the conditional logit of master_value.py by Newton's method: P(i wins) = e^(w·x_i) /
+Σ_j e^(w·x_j), x the figures as master_value.inputs makes them. Prints the weights (to copy into
+WEIGHTS), the log-likelihood per position against the worth share alone and against chance, and how
+often the favourite won, by stage of the game; with --test-games, the same for games held out of the
+fit. Unfinished games are left out.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from math import exp, log
 
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.bots import make_bot, play_game
-from monopoly_tui.bots.master_value import figures
+from monopoly_tui.bots.master_value import figures, inputs
 from monopoly_tui.bots.strong_terms import APPRAISER
 from monopoly_tui.engine import Action, GameState
 
@@ -28,14 +29,13 @@ Position = tuple[int, Rows, int]
 """Round, each player's inputs, the winner."""
 
 
-def inputs(state: GameState) -> tuple[Rows, Rows]:
+def position_inputs(state: GameState) -> tuple[Rows, Rows]:
     """The model's inputs for every player still in, and the worth share alone (the old score)."""
     raw = {s: figures(state, s) for s in state.active_seats}
     n = len(raw)
-    table = sum(r[0] for r in raw.values()) or 1
     worth = {s: max(APPRAISER.worth(state, s), 0) for s in raw}
     whole = sum(worth.values()) or 1
-    model = {s: tuple(n * x / table for x in r) for s, r in raw.items()}
+    model = inputs(raw)
     share: Rows = {s: (n * worth[s] / whole,) for s in raw}
     return model, share
 
@@ -49,7 +49,7 @@ def one_game(seed: int) -> list[tuple[int, Rows, Rows, int]]:
     def observe(action: Action, after: GameState) -> None:
         if after.round != last[0] and after.phase == "roll":
             last[0] = after.round
-            seen.append((after.round, *inputs(after)))
+            seen.append((after.round, *position_inputs(after)))
 
     final, _ = play_game(
         board, [f"p{i}" for i in range(4)], bots, seed, board.rules, 200, checked=False, observe=observe
@@ -117,20 +117,38 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seed", type=int, default=6000)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument(
+        "--test-games", type=int, default=0, help="games held out of the fit, scored by its weights"
+    )
+    parser.add_argument("--test-seed", type=int, default=7000)
     args = parser.parse_args(argv)
-    seeds = range(args.seed, args.seed + args.games)
     with ProcessPoolExecutor(args.jobs) as pool:
-        games = list(pool.map(one_game, seeds))
+        games = list(pool.map(one_game, range(args.seed, args.seed + args.games)))
+        tests = list(pool.map(one_game, range(args.test_seed, args.test_seed + args.test_games)))
     positions = [p for g in games for p in g]
-    model = [(m, w) for _, m, _, w in positions]
-    share = [(s, w) for _, _, s, w in positions]
-    weights = fit(model)
-    old = fit(share)
+    weights = fit([(m, w) for _, m, _, w in positions])
+    old = fit([(s, w) for _, _, s, w in positions])
     finished = sum(1 for g in games if g)
     print(f"{len(positions)} positions of {finished} finished games of {args.games} (four «Сильный»)")
-    print("  WEIGHTS = (" + ", ".join(f"{w:.3f}" for w in weights) + ")  # plain, bonus, rent, cash, build")
+    print(
+        "  WEIGHTS = ("
+        + ", ".join(f"{w:.3f}" for w in weights)
+        + ")  # plain, bonus, rent, cash, build, houses"
+    )
     print(f"  the worth share alone: weight {old[0]:.3f}")
-    for low, high in ((1, 10), (10, 20), (20, 40), (40, 201)):
+    stages(positions, weights, old)
+    if args.test_games:
+        held = [p for g in tests for p in g]
+        last = args.test_seed + args.test_games - 1
+        print(f"  held out: {len(held)} positions of games {args.test_seed}..{last}")
+        stages(held, weights, old)
+
+
+def stages(positions: list[tuple[int, Rows, Rows, int]], weights: list[float], old: list[float]) -> None:
+    """How likely the fitted weights (and the worth share's) make each position's winner, by stage."""
+    model = [(m, w) for _, m, _, w in positions]
+    share = [(s, w) for _, _, s, w in positions]
+    for low, high in ((1, 10), (10, 20), (20, 40), (40, 201), (1, 201)):
         stage = [i for i, p in enumerate(positions) if low <= p[0] < high]
         if not stage:
             continue

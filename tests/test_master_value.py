@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from factory import make_state
 
-from monopoly_tui.bots.master_value import PLAIN, buildable_rent, chances, figures, standing
+from monopoly_tui.bots.master_value import HOUSES, PLAIN, buildable_rent, chances, figures, inputs, standing
 
 ORANGE = (16, 18, 19)
 
@@ -14,7 +14,7 @@ def test_chances_share_out_the_win() -> None:
     shares = [standing(state, seat) for seat in range(4)]
     assert abs(sum(shares) - 1) < 1e-9
     assert shares[0] > shares[1] > shares[2] == shares[3]
-    assert chances({0: (1, 0, 0, 1, 0), 1: (1, 0, 0, 1, 0)}) == {0: 0.5, 1: 0.5}
+    assert chances({0: (1, 0, 0, 1, 0, 0), 1: (1, 0, 0, 1, 0, 0)}) == {0: 0.5, 1: 0.5}
 
 
 def test_a_win_is_one_and_a_bankruptcy_nothing() -> None:
@@ -63,5 +63,19 @@ def test_the_cash_to_build_a_whole_group_counts() -> None:
     built = make_state(3, owners=owners, cash={0: 1_000_000}, buildings=dict.fromkeys(ORANGE, 5))
     assert buildable_rent(built, 0) == 0, "nothing left to build"
     rows = {s: figures(rich, s) for s in range(3)}
-    blind = {s: (*row[:4], 0) for s, row in rows.items()}
+    blind = {s: (*row[:4], 0, *row[5:]) for s, row in rows.items()}
     assert standing(rich, 0) == chances(rows)[0] > chances(blind)[0]
+
+
+def test_houses_count_as_they_are_a_hotel_five() -> None:
+    """The houses a player has built (a hotel counting five) are the model's sixth input, in tens and
+    not as a share of the table: of two players alike in every other figure, the one with more houses
+    built is the likelier winner."""
+    state = make_state(3, owners={**dict.fromkeys(ORANGE, 0), 6: 1}, buildings={16: 4, 18: 4, 19: 5})
+    assert figures(state, 0)[5] == 13
+    assert figures(state, 1)[5] == figures(state, 2)[5] == 0
+    rows = {0: (100, 0, 10, 50, 0, 0), 1: (100, 0, 10, 50, 0, 20)}
+    assert inputs(rows)[1][5] == 20 / HOUSES
+    assert inputs(rows)[0][:5] == inputs(rows)[1][:5] == (1.0, 0.0, 0.1, 0.5, 0.0)
+    odds = chances(rows)
+    assert odds[1] > 0.5 > odds[0]
