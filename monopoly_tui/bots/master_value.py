@@ -42,7 +42,7 @@ PLAIN = Appraiser(group_bonus=0.0, rent_based=True, station_bonus=(0, 0, 0, 0), 
 """Face value: prices, mortgage values, buildings at resale, cash; no bonus for sets."""
 WEIGHTS = (1.154, 0.358, 1.694, -0.397, 1.669, 0.322)
 """The model's weights for plain, bonus, rent, cash, build and houses (see the module docstring), fitted on
-positions of 299 finished games of four «Сильный» of session 16 (`fit_master_value.py --games 300
+14 049 positions of 299 finished games of four «Сильный» of session 17 (`fit_master_value.py --games 300
 --seed 6000`; session 15's, without houses, 1.086, 0.354, 2.042, -0.365, 1.818)."""
 
 
