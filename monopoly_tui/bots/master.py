@@ -53,7 +53,7 @@ from .trading import Wish, gains
 from .valuation import house_cost
 
 EFFORTS: dict[str, Effort] = {
-    "readable": Effort(rounds=240, horizon=8, calls=4000, least=6, most=16, margin=0.0, confidence=1.0),
+    "readable": Effort(rounds=240, horizon=6, calls=4000, least=6, most=16, margin=0.0, confidence=1.0),
     "fast": Effort(rounds=120, horizon=6, calls=1800, least=5, most=10, margin=0.0, confidence=1.0),
     "instant": Effort(rounds=48, horizon=4, calls=1000, least=4, most=6, margin=0.0, confidence=1.0),
 }
