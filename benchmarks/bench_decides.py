@@ -20,7 +20,18 @@ from dataclasses import dataclass, field
 from monopoly_tui import tournament
 from monopoly_tui.boardfile import load_board
 from monopoly_tui.bots import BOT_NAMES, make_bot, play_game
-from monopoly_tui.engine import AcceptTrade, Action, Bid, Board, Buy, GameState, Mortgage, PassBid, Unmortgage
+from monopoly_tui.engine import (
+    AcceptTrade,
+    Action,
+    Bid,
+    Board,
+    Buy,
+    GameState,
+    Mortgage,
+    PassBid,
+    ProposeTrade,
+    Unmortgage,
+)
 
 
 @dataclass
@@ -30,6 +41,12 @@ class Game:
     seat: int
     first: tuple[int, str] | None = None
     """Who completed the first colour group, and how its last street came (see `how`)."""
+    first_round: int = 0
+    """The round in which the first colour group was completed."""
+    first_dealer: int | None = None
+    first_both: bool = False
+    """Whether the trade that completed the first group completed one for the other side too."""
+    """When the first group was completed by a trade: the other side of that trade."""
     ever: set[int] = field(default_factory=set)
     """The seats that ever held a whole colour group."""
     completions: Counter[tuple[bool, str]] = field(default_factory=Counter)
@@ -69,9 +86,12 @@ def watch(board: Board, index: int, args: argparse.Namespace) -> Game:
     held: dict[int, set[str]] = {s: set() for s in range(len(kinds))}
     lifted: dict[tuple[int, int], set[int]] = {}
     last_owner: list[object] = [None]
+    proposed: list[ProposeTrade | None] = [None]
 
     def observe(action: Action, state: GameState) -> None:
         key = (state.round, state.turn)
+        if isinstance(action, ProposeTrade):
+            proposed[0] = action
         if getattr(action, "player", None) == seat:
             if isinstance(action, Unmortgage):
                 lifted.setdefault(key, set()).add(action.square)
@@ -80,6 +100,7 @@ def watch(board: Board, index: int, args: argparse.Namespace) -> Game:
         if state.owner is last_owner[0] or state.is_over:
             return  # (the last bankrupt's lots, handed to the winner as the game ends, decide nothing)
         last_owner[0] = state.owner
+        completed = [s for s in held if whole_groups(state, s) - held[s]]
         for s in held:
             now = whole_groups(state, s)
             for _ in now - held[s]:
@@ -87,6 +108,11 @@ def watch(board: Board, index: int, args: argparse.Namespace) -> Game:
                 game.completions[(s == seat, how(action))] += 1
                 if game.first is None:
                     game.first = (s, how(action))
+                    game.first_round = state.round
+                    offer = proposed[0]
+                    if isinstance(action, AcceptTrade) and offer is not None:
+                        game.first_dealer = offer.partner if offer.player == s else offer.player
+                        game.first_both = len(completed) > 1
             held[s] = now
 
     names = [f"{BOT_NAMES[kind]} {s + 1}" for s, kind in enumerate(kinds)]
@@ -113,6 +139,27 @@ def report(games: list[Game], level: str) -> None:
         wins[row] += w
     for row in sorted(rows):
         print(f"    {row:44} won {share(wins[row], rows[row])}")
+    print("    the first group, how its last street came (completed by it / by another player):")
+    firsts: Counter[tuple[bool, str]] = Counter()
+    first_wins: Counter[tuple[bool, str]] = Counter()
+    for g, w in zip(games, won, strict=True):
+        if g.first is not None:
+            by_it = g.seat in (g.first[0], g.first_dealer) if g.first_both else g.first[0] == g.seat
+            kind = g.first[1]
+            if kind == "traded":
+                kind += " with it" if g.first_dealer == g.seat else " with another"
+                kind += ", both" if g.first_both else ""
+            firsts[(by_it, kind)] += 1
+            first_wins[(by_it, kind)] += w
+    for kind in sorted({k for _, k in firsts}):
+        mine, theirs = (True, kind), (False, kind)
+        left = f"{firsts[mine]:4} (won {first_wins[mine]:3})"
+        print(f"      {kind:26} {left} / {firsts[theirs]:4} (won {first_wins[theirs]:3})")
+    rounds = sorted(g.first_round for g in games if g.first is not None)
+    if rounds:
+        n = len(rounds)
+        median, low, high = rounds[n // 2], rounds[n // 4], rounds[3 * n // 4]
+        print(f"    the first group's round: median {median}, quartiles {low}..{high}")
     print("    the last street of each completed group (by it / by the others):")
     by_how: Counter[tuple[bool, str]] = sum((g.completions for g in games), Counter())
     for kind in sorted({k for _, k in by_how}):
