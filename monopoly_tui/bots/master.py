@@ -54,7 +54,7 @@ from .valuation import house_cost
 
 EFFORTS: dict[str, Effort] = {
     "readable": Effort(rounds=240, horizon=6, calls=4000, least=6, most=16, margin=0.0, confidence=1.0),
-    "fast": Effort(rounds=120, horizon=6, calls=1800, least=5, most=10, margin=0.0, confidence=1.0),
+    "fast": Effort(rounds=120, horizon=4, calls=1800, least=5, most=15, margin=0.0, confidence=1.0),
     "instant": Effort(rounds=48, horizon=4, calls=1000, least=4, most=6, margin=0.0, confidence=1.0),
 }
 """By the app's pace of computer players: a decision's budget in playout rounds and in the playout players'
@@ -65,12 +65,14 @@ auction goes round the table), 120 rounds took up to 1.08 s at the fast pace; a 
 0.14 ms (median) to 0.22 ms, so the looks bound what a decision takes (benchmarks/bench_master.py: at
 the readable effort, at a load average of 19, the longest of 142 decisions took 0.95 s of processor
 time, median 0.48 s; at the fast effort with 2 000 looks the longest of 1 094 took 0.54 s, 9 over 0.5 s
-at a load average of 12 to 19, hence 1 800). The readable effort's playouts last 6 rounds, as the fast
-one's: 8 rounds deep it won 72 of 192 games against three «Сильный» (seeds 48..239), 6 rounds deep 87,
-the fast effort 81 (its extra budget buys more playouts, not longer ones). On the machine shared with
-other work a decision's wall time was five to twenty times that (the app thinks in a thread:
-app/thinking.py). Another choice is taken when its mean paired gain is above one standard error
-(README.md gives the figures)."""
+at a load average of 12 to 19, hence 1 800). The readable effort's playouts last 6 rounds: 8 rounds deep
+it won 72 of 192 games against three «Сильный» (seeds 48..239), 6 rounds deep 87. The fast effort's
+last 4: a playout costs about two thirds of the looks, so a decision gets more of them, and against three
+«Сильный» it won 180 of 384 games (seeds 48..431) where 6 rounds deep it won 157, 54 games more and 31
+fewer; 3 rounds deep 87 of seeds 240..431 against 4 rounds' 89 (the looks, not `most`, bound most
+decisions). On the machine shared with other work a decision's wall time was five to twenty times that
+(the app thinks in a thread: app/thinking.py). Another choice is taken when its mean paired gain is
+above one standard error (README.md gives the figures)."""
 DEFAULT_EFFORT = "fast"
 DEALS = 2
 """Deals played out against no deal, at most, at one look."""
