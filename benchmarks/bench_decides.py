@@ -44,9 +44,9 @@ class Game:
     first_round: int = 0
     """The round in which the first colour group was completed."""
     first_dealer: int | None = None
+    """When the first group was completed by a trade: the other side of that trade."""
     first_both: bool = False
     """Whether the trade that completed the first group completed one for the other side too."""
-    """When the first group was completed by a trade: the other side of that trade."""
     ever: set[int] = field(default_factory=set)
     """The seats that ever held a whole colour group."""
     completions: Counter[tuple[bool, str]] = field(default_factory=Counter)
@@ -100,9 +100,9 @@ def watch(board: Board, index: int, args: argparse.Namespace) -> Game:
         if state.owner is last_owner[0] or state.is_over:
             return  # (the last bankrupt's lots, handed to the winner as the game ends, decide nothing)
         last_owner[0] = state.owner
-        completed = [s for s in held if whole_groups(state, s) - held[s]]
-        for s in held:
-            now = whole_groups(state, s)
+        now_held = {s: whole_groups(state, s) for s in held}
+        completed = [s for s in held if now_held[s] - held[s]]
+        for s, now in now_held.items():
             for _ in now - held[s]:
                 game.ever.add(s)
                 game.completions[(s == seat, how(action))] += 1
