@@ -71,9 +71,10 @@ last 4: a playout costs about two thirds of the looks, so a decision gets more o
 «Сильный» it won 180 of 384 games (seeds 48..431) where 6 rounds deep it won 157, 54 games more and 31
 fewer; 3 rounds deep 87 of seeds 240..431 against 4 rounds' 89 (the looks, not `most`, bound most
 decisions). Over seeds 48..623 the readable effort won 259 of 576 games, the fast one 264:
-within noise of each other, so neither was changed. On the machine shared with other work a decision's wall time was five to twenty times that
-(the app thinks in a thread: app/thinking.py). Another choice is taken when its mean paired gain is
-above one standard error (README.md gives the figures)."""
+within noise of each other, so neither was changed. On the machine shared with other work a
+decision's wall time was five to twenty times that (the app thinks in a thread: app/thinking.py).
+Another choice is taken when its mean paired gain is above one standard error (README.md gives the
+figures)."""
 DEFAULT_EFFORT = "fast"
 DEALS = 2
 """Deals played out against no deal, at most, at one look."""
